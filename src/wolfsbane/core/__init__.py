@@ -1,0 +1,22 @@
+"""The engine: decisions, answers, events, views, chance, deaths, votes and win checks.
+
+Pure and deterministic: no I/O, no wall clock, no global randomness.
+"""
+
+from .catalog import Channel, Option, Role
+from .decision import ARRANGE, PICK, YES_NO, Decision
+from .deaths import bind, grieving_partner, kill
+from .edition import Edition
+from .errors import IllegalAnswer, SetupError
+from .events import PUBLIC, STORYTELLER, Event
+from .game import AUTO, MANUAL, Game, check_end
+from .outcome import GameOver, Outcome
+from .player import Player
+from .votes import most_voted, tally
+
+__all__ = [
+    "ARRANGE", "AUTO", "MANUAL", "PICK", "PUBLIC", "STORYTELLER", "YES_NO",
+    "Channel", "Decision", "Edition", "Event", "Game", "GameOver", "IllegalAnswer",
+    "Option", "Outcome", "Player", "Role", "SetupError",
+    "bind", "check_end", "grieving_partner", "kill", "most_voted", "tally",
+]

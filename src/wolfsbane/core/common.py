@@ -1,0 +1,64 @@
+"""Flow pieces that several editions compose: dealing, choosing by plurality."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Generator
+from typing import TYPE_CHECKING, Any
+
+from .decision import ARRANGE
+from .errors import IllegalAnswer
+from .votes import most_voted
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+def deal(game: Game) -> Generator[Any, Any, list[str]]:
+    """Give every seat its card and tell each player their own.
+
+    With fixed roles (a scenario, a replayed deal) the cards are already on the table. Otherwise
+    the storyteller shuffles the deck and deals it in seat order; cards left over stay face down
+    in the center. Returns the center cards.
+    """
+    players = game.players
+    center: list[str] = []
+    if game.given_roles is None:
+        deck = list(game.deck)
+        wanted = Counter(deck)
+
+        def check(answer: Any) -> list[str]:
+            if not isinstance(answer, (list, tuple)) or Counter(answer) != wanted:
+                raise IllegalAnswer("the deal must use exactly the cards of the deck")
+            return list(answer)
+
+        def shuffle(rng: Any) -> list[str]:
+            cards = list(deck)
+            rng.shuffle(cards)
+            return cards
+
+        cards = yield game.ask_storyteller(
+            "deal", deck, kind=ARRANGE, suggest=shuffle, check=check,
+            prompt="Deal the cards: one per seat in seat order, the rest to the center.",
+        )
+        for player, role_id in zip(players, cards, strict=False):
+            player.role = role_id
+            player.team = game.edition.team_of(role_id)
+        center = list(cards[len(players):])
+    for player in players:
+        game.emit("RoleDealt", {"player": player.name, "role": player.role}, player.name)
+    return center
+
+
+def plurality(
+    game: Game, counts: dict[str, int], about: str | None = None
+) -> Generator[Any, Any, str | None]:
+    """The most chosen player; a tie goes to the storyteller's `tie-break`; no votes, nobody."""
+    top = most_voted(counts)
+    if not top:
+        return None
+    if len(top) == 1:
+        return top[0]
+    return (yield game.ask_storyteller(
+        "tie-break", top, about=about, prompt="Break the tie between " + ", ".join(top) + ".",
+    ))

@@ -1,0 +1,50 @@
+"""Death and what it sets off, shared by every edition.
+
+`kill` resolves a list of deaths depth-first: each death is recorded and announced as the
+edition says, then its triggers run at once (a lover's grief, a hunter's last shot), and the
+deaths they cause resolve before the next one on the list. A chain therefore resolves fully
+before the caller checks for a winner.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Sequence
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .player import Player
+
+Death = tuple["Player", str]
+
+
+def kill(game: Game, deaths: Sequence[Death]) -> Generator[Any, Any, list[str]]:
+    """Kill each (player, cause) still alive; return the names of everyone who died."""
+    died: list[str] = []
+    for player, cause in deaths:
+        if not player.alive:
+            continue
+        player.alive = False
+        died.append(player.name)
+        game.emit("PlayerDied", {"player": player.name})
+        game.note("DeathCaused", {"player": player.name, "cause": cause})
+        game.edition.announce_death(game, player, cause)
+        more = yield from game.edition.death_triggers(game, player, cause)
+        if more:
+            died.extend((yield from kill(game, more)))
+    return died
+
+
+def bind(game: Game, first: Player, second: Player, marker: str) -> None:
+    """Tie two players' lives together: when one dies, the other dies of grief."""
+    for player, partner in ((first, second), (second, first)):
+        player.markers.add(marker)
+        player.state[marker] = partner.name
+
+
+def grieving_partner(game: Game, player: Player, marker: str) -> Player | None:
+    name = player.state.get(marker)
+    if name is None:
+        return None
+    partner = game.by_name[name]
+    return partner if partner.alive else None

@@ -1,0 +1,210 @@
+"""Decisions: one question the engine asks one seat, and the validation of its answer."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from .errors import IllegalAnswer
+
+UNANSWERED: Any = object()
+
+PICK = "pick"  # choose from `choices`; max == 1 answers a name, max > 1 a list
+YES_NO = "yes-no"
+ARRANGE = "arrange"  # a free-form answer checked by `check` (a deal, a bag of characters)
+
+_NO_WORDS = frozenset({"no", "none", "skip", "abstain", "pass", ""})
+_YES_WORDS = frozenset({"yes", "y", "true"})
+
+
+def _describe(choices: Sequence[str], limit: int = 12) -> str:
+    if len(choices) > limit:
+        return ", ".join(choices[:limit]) + f" (and {len(choices) - limit} more)"
+    return ", ".join(choices)
+
+
+class Decision:
+    """One seat's open question. The flow yields it; the seat's answer is sent back.
+
+    `optional` decisions may be skipped (the answer is then `default`); a required one must be
+    answered with a legal choice. `forbidden` maps a choice that is not offered to the reason, so
+    that trying it gets an explanation rather than a bare "not allowed".
+    """
+
+    __slots__ = (
+        "id",
+        "seat",
+        "name",
+        "kind",
+        "choices",
+        "min",
+        "max",
+        "optional",
+        "default",
+        "prompt",
+        "about",
+        "phase",
+        "suggestion",
+        "answer",
+        "forbidden",
+        "required_reason",
+        "check",
+        "audience",
+        "_choice_set",
+    )
+
+    def __init__(
+        self,
+        seat: str,
+        name: str,
+        choices: Sequence[str] = (),
+        *,
+        kind: str = PICK,
+        min: int = 1,
+        max: int = 1,
+        optional: bool = False,
+        default: Any = None,
+        prompt: str = "",
+        about: str | None = None,
+        forbidden: dict[str, str] | None = None,
+        required_reason: str = "",
+        check: Callable[[Any], Any] | None = None,
+        audience: frozenset[str] | None = None,
+    ) -> None:
+        self.id = 0
+        self.seat = seat
+        self.name = name
+        self.kind = kind
+        self.choices = tuple(choices) if kind != YES_NO else ("yes", "no")
+        self.min = min
+        self.max = max
+        self.optional = optional
+        self.default = default
+        self.prompt = prompt
+        self.about = about
+        self.phase = ""
+        self.suggestion: Any = None
+        self.answer: Any = UNANSWERED
+        self.forbidden = forbidden
+        self.required_reason = required_reason
+        self.check = check
+        self.audience = audience
+        self._choice_set: frozenset[str] | None = None
+
+    @property
+    def answered(self) -> bool:
+        return self.answer is not UNANSWERED
+
+    # -- validation --------------------------------------------------------------------------
+
+    def validate(self, value: Any) -> Any:
+        """Return the canonical form of `value`, or raise IllegalAnswer saying why not."""
+        kind = self.kind
+        if kind == YES_NO:
+            return self._yes_no(value)
+        if kind == ARRANGE:
+            if self.check is None:
+                return value
+            return self.check(value)
+        if self.max == 1:
+            return self._single(value)
+        return self._several(value)
+
+    def _skip(self) -> Any:
+        if self.optional:
+            return self.default
+        reason = self.required_reason or f"'{self.name}' must be answered"
+        raise IllegalAnswer(f"{self.seat} cannot skip '{self.name}': {reason}.")
+
+    def _yes_no(self, value: Any) -> bool:
+        if value is True or value is False:
+            return value
+        if isinstance(value, str):
+            word = value.strip().lower()
+            if word in _YES_WORDS:
+                return True
+            if word in _NO_WORDS:
+                return False
+        if value is None:
+            if self.optional:
+                return bool(self.default)
+            return self._skip()
+        raise IllegalAnswer(f"'{self.name}' takes yes or no, not {value!r}.")
+
+    def _is_skip(self, value: Any) -> bool:
+        return (
+            value is None
+            or value is False
+            or (isinstance(value, str) and value.strip().lower() in _NO_WORDS)
+            or (isinstance(value, (list, tuple)) and len(value) == 0)
+        )
+
+    def _allowed(self, choice: Any) -> bool:
+        if self._choice_set is None:
+            self._choice_set = frozenset(self.choices)
+        return choice in self._choice_set
+
+    def _reject(self, choice: Any) -> IllegalAnswer:
+        if self.forbidden and choice in self.forbidden:
+            return IllegalAnswer(f"{self.seat} may not choose {choice} for '{self.name}': "
+                                 f"{self.forbidden[choice]}.")
+        options = _describe(self.choices)
+        skip = " or skip it" if self.optional else ""
+        return IllegalAnswer(
+            f"{choice!r} is not a legal answer to '{self.name}' for {self.seat}: "
+            f"choose one of {options}{skip}."
+        )
+
+    def _single(self, value: Any) -> Any:
+        if self._is_skip(value) and not self._allowed(value):
+            return self._skip()
+        if isinstance(value, (list, tuple)) and len(value) == 1:
+            value = value[0]
+        if not self._allowed(value):
+            raise self._reject(value)
+        return value
+
+    def _several(self, value: Any) -> Any:
+        if self._is_skip(value):
+            return self._skip()
+        if isinstance(value, str):
+            value = [value]
+        if not isinstance(value, (list, tuple)):
+            raise IllegalAnswer(f"'{self.name}' takes a list of choices, not {value!r}.")
+        picked = list(value)
+        if len(set(picked)) != len(picked):
+            raise IllegalAnswer(f"'{self.name}' may not name the same choice twice.")
+        if not self.min <= len(picked) <= self.max:
+            count = str(self.min) if self.min == self.max else f"{self.min} to {self.max}"
+            raise IllegalAnswer(
+                f"'{self.name}' takes {count} choices; {self.seat} gave {len(picked)}."
+            )
+        for choice in picked:
+            if not self._allowed(choice):
+                raise self._reject(choice)
+        return picked
+
+    # -- presentation ------------------------------------------------------------------------
+
+    def as_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "id": self.id,
+            "seat": self.seat,
+            "name": self.name,
+            "kind": self.kind,
+            "choices": list(self.choices),
+            "min": self.min,
+            "max": self.max,
+            "optional": self.optional,
+            "default": self.default,
+            "prompt": self.prompt,
+            "phase": self.phase,
+        }
+        if self.about is not None:
+            out["about"] = self.about
+        if self.suggestion is not None:
+            out["suggestion"] = self.suggestion
+        return out
+
+    def __repr__(self) -> str:
+        return f"Decision(#{self.id} {self.seat}:{self.name} {self.choices})"

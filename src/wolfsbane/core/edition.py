@@ -1,0 +1,84 @@
+"""The contract between the engine and a ruleset."""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import TYPE_CHECKING, Any
+
+from .catalog import Channel, Option, Role
+from .errors import SetupError
+from .outcome import Outcome
+
+if TYPE_CHECKING:
+    from .game import Game
+    from .player import Player
+
+Flow = Generator[Any, Any, None]
+
+
+class Edition:
+    """A ruleset. Subclasses declare their catalog as data and write their flow as a generator."""
+
+    id: str = ""
+    name: str = ""
+    summary: str = ""
+    roles: dict[str, Role] = {}
+    options: dict[str, Option] = {}
+    channels: tuple[Channel, ...] = ()
+    min_players: int = 3
+    max_players: int = 30
+    public_markers: frozenset[str] = frozenset()  # everyone sees these on a player
+    self_markers: frozenset[str] = frozenset()  # the holder sees these on themself
+    first_phase: str = "night 1"
+
+    # -- set-up ----------------------------------------------------------------------------
+
+    def role(self, role_id: str) -> Role:
+        try:
+            return self.roles[role_id]
+        except KeyError:
+            known = ", ".join(sorted(self.roles))
+            raise SetupError(
+                f"unknown role '{role_id}' in {self.id}; its roles are: {known}"
+            ) from None
+
+    def recommended_deck(self, players: int, options: dict[str, Any]) -> list[str]:
+        raise SetupError(f"{self.id} has no recommended set-up; name the roles")
+
+    def check_deck(self, players: int, deck: list[str], options: dict[str, Any]) -> None:
+        """Raise SetupError if this deck cannot be dealt to this many players."""
+        if not self.min_players <= players <= self.max_players:
+            raise SetupError(
+                f"{self.name} takes {self.min_players} to {self.max_players} players, not {players}"
+            )
+        for role_id in deck:
+            self.role(role_id)
+        if len(deck) != players:
+            raise SetupError(f"the deck has {len(deck)} cards for {players} players")
+
+    def team_of(self, role_id: str) -> str:
+        return self.role(role_id).team
+
+    # -- play --------------------------------------------------------------------------------
+
+    def flow(self, game: Game) -> Flow:
+        raise NotImplementedError  # every edition defines its own flow
+
+    def check_win(self, game: Game) -> Outcome | None:
+        return None
+
+    def announce_death(self, game: Game, player: Player, cause: str) -> None:
+        """Tell the table that `player` died (with or without the card, as the edition says)."""
+        game.announce({"about": "death", "player": player.name})
+
+    def death_triggers(self, game: Game, player: Player, cause: str) -> Flow:
+        """Run what a death sets off; return a list of (player, cause) who die as a result."""
+        return []
+        yield  # a generator that asks nothing
+
+    def role_shown_to_self(self, player: Player) -> str:
+        return player.role
+
+    def phase_seconds(self, game: Game) -> int | None:
+        """How long the current phase lasts online, when the edition says so."""
+        return None

@@ -1,0 +1,375 @@
+"""The game: a deterministic function of (edition, seats, options, seed) and the answers given.
+
+The edition's flow is a generator that yields decisions and receives their answers. The game
+pumps it: it numbers the decisions, answers the storyteller's ones itself when the storyteller is
+automatic, and otherwise waits for `answer()`. Every answer and every message is appended to the
+log, so `replay(record)` reproduces every event exactly.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Generator, Iterable, Sequence
+from typing import Any
+
+from .catalog import Channel, resolve_options
+from .decision import PICK, UNANSWERED, YES_NO, Decision
+from .edition import Edition
+from .errors import IllegalAnswer, SetupError
+from .events import PUBLIC, STORYTELLER, STORYTELLER_ONLY, Event
+from .outcome import GameOver, Outcome
+from .player import Player
+from .talk import check_message
+
+AUTO = "auto"
+MANUAL = "manual"
+
+
+class Game:
+    def __init__(
+        self,
+        edition: Edition,
+        seats: Sequence[str],
+        roles: Sequence[str] | None = None,
+        options: dict[str, Any] | None = None,
+        seed: int = 0,
+        storyteller: str = AUTO,
+        deck: Sequence[str] | None = None,
+    ) -> None:
+        """Create a game. `roles` deals fixed cards in seat order; otherwise the storyteller
+        deals `deck` (or the edition's recommended deck) at random as the first decision."""
+        if storyteller not in (AUTO, MANUAL):
+            raise SetupError("storyteller must be 'auto' or 'manual'")
+        names = [str(name) for name in seats]
+        if len(set(names)) != len(names):
+            raise SetupError("every seat needs a different name")
+        for name in names:
+            if not name or name == STORYTELLER or len(name) > 40:
+                raise SetupError(f"{name!r} cannot be a seat name")
+        self.edition = edition
+        self.options = resolve_options(edition.options, options)
+        self.seed = int(seed)
+        self.rng = random.Random(self.seed)
+        self.storyteller = storyteller
+        self.given_roles = list(roles) if roles is not None else None
+        if roles is not None:
+            if len(roles) != len(names):
+                raise SetupError(f"{len(names)} seats but {len(roles)} roles")
+            edition.check_deck(len(names), list(roles), self.options)
+            self.deck = list(roles)
+        else:
+            self.deck = (
+                list(deck)
+                if deck is not None
+                else edition.recommended_deck(len(names), self.options)
+            )
+            edition.check_deck(len(names), self.deck, self.options)
+        self.players = [Player(name, i, "", "") for i, name in enumerate(names)]
+        self.by_name = {p.name: p for p in self.players}
+        if roles is not None:
+            for player, role_id in zip(self.players, roles, strict=True):
+                player.role = role_id
+                player.team = edition.team_of(role_id)
+        self.phase = "setup"
+        self.phases: list[str] = ["setup"]  # every phase begun, in order
+        self.events: list[Event] = []
+        self.log: list[dict[str, Any]] = []
+        self.open: dict[int, Decision] = {}
+        self.revealed: dict[str, str] = {}  # roles made public (a card turned face up)
+        self.flags: dict[str, Any] = {}  # the flow's shared state (the werewolves are awake...)
+        self.outcome: Outcome | None = None
+        self.said: dict[tuple[str, str, str], int] = {}  # (seat, channel, phase) -> messages
+        self._next_id = 1
+        self._batch: tuple[Decision, ...] = ()
+        self._single = False
+        self._waiting = 0
+        self._listeners: list[Callable[[Event], None]] = []
+        self._flow = edition.flow(self)
+        self._advance(None)
+
+    # -- reading the table ---------------------------------------------------------------------
+
+    @property
+    def over(self) -> bool:
+        return self.outcome is not None
+
+    def player(self, name: str) -> Player:
+        try:
+            return self.by_name[name]
+        except KeyError:
+            raise IllegalAnswer(f"there is no player called {name!r}") from None
+
+    def alive(self) -> list[Player]:
+        return [p for p in self.players if p.alive]
+
+    def alive_names(self, exclude: Player | str | None = None) -> list[str]:
+        skip = exclude.name if isinstance(exclude, Player) else exclude
+        return [p.name for p in self.players if p.alive and p.name != skip]
+
+    def with_role(self, role_id: str, alive: bool = True) -> list[Player]:
+        return [p for p in self.players if p.role == role_id and (p.alive or not alive)]
+
+    def holder_of(self, marker: str) -> Player | None:
+        for p in self.players:
+            if marker in p.markers:
+                return p
+        return None
+
+    # -- events ----------------------------------------------------------------------------
+
+    def emit(
+        self,
+        kind: str,
+        data: dict[str, Any],
+        audience: Iterable[str] | str | None = PUBLIC,
+    ) -> Event:
+        if audience is not None and not isinstance(audience, frozenset):
+            audience = frozenset((audience,)) if isinstance(audience, str) else frozenset(audience)
+        event = Event(len(self.events), kind, data, audience, self.phase)
+        self.events.append(event)
+        for listener in self._listeners:
+            listener(event)
+        return event
+
+    def tell(self, player: Player | str, info: dict[str, Any]) -> Event:
+        """Private information for one player (a scenario's `told`)."""
+        name = player.name if isinstance(player, Player) else player
+        return self.emit("InfoGiven", info, frozenset((name,)))
+
+    def announce(self, info: dict[str, Any]) -> Event:
+        """Public information for the whole table (a scenario's `announced`)."""
+        if "role" in info and "player" in info:
+            self.revealed[info["player"]] = info["role"]
+        return self.emit("Announced", info, PUBLIC)
+
+    def note(self, kind: str, data: dict[str, Any]) -> Event:
+        """Something only the storyteller sees (why a player died, a hidden card...)."""
+        return self.emit(kind, data, STORYTELLER_ONLY)
+
+    def subscribe(self, listener: Callable[[Event], None]) -> None:
+        self._listeners.append(listener)
+
+    def begin_phase(self, phase: str) -> None:
+        self.phase = phase
+        self.phases.append(phase)
+        self.emit("PhaseBegan", {"phase_name": phase})
+
+    # -- asking ----------------------------------------------------------------------------
+
+    def ask(
+        self,
+        player: Player | str,
+        name: str,
+        choices: Sequence[str] = (),
+        **kwargs: Any,
+    ) -> Decision:
+        seat = player.name if isinstance(player, Player) else player
+        return Decision(seat, name, choices, **kwargs)
+
+    def ask_yes_no(self, player: Player | str, name: str, **kwargs: Any) -> Decision:
+        kwargs.setdefault("optional", True)
+        kwargs.setdefault("default", False)
+        return self.ask(player, name, kind=YES_NO, **kwargs)
+
+    def ask_storyteller(
+        self,
+        name: str,
+        choices: Sequence[str] = (),
+        *,
+        suggest: Callable[[random.Random], Any] | None = None,
+        **kwargs: Any,
+    ) -> Decision:
+        """A decision left to chance or to the moderator. Its suggestion is drawn now, from the
+        game's seeded RNG, whether or not a human storyteller will overrule it."""
+        decision = Decision(STORYTELLER, name, choices, **kwargs)
+        if suggest is not None:
+            decision.suggestion = suggest(self.rng)
+        elif decision.kind == YES_NO:
+            decision.suggestion = self.rng.random() < 0.5
+        elif decision.kind == PICK and decision.choices:
+            if decision.max == 1:
+                decision.suggestion = self.rng.choice(decision.choices)
+            else:
+                decision.suggestion = self.rng.sample(decision.choices, decision.min)
+        return decision
+
+    # -- the pump --------------------------------------------------------------------------
+
+    def _advance(self, value: Any) -> None:
+        flow = self._flow
+        auto = self.storyteller == AUTO
+        while True:
+            try:
+                request = flow.send(value)
+            except StopIteration:
+                if self.outcome is None:
+                    self._end(Outcome("none", (), "the game stopped"))
+                return
+            except GameOver as over:
+                self._end(over.outcome)
+                return
+            single = type(request) is Decision
+            batch: tuple[Decision, ...] = (request,) if single else tuple(request)
+            waiting = 0
+            for decision in batch:
+                decision.id = self._next_id
+                self._next_id += 1
+                decision.phase = self.phase
+                if auto and decision.seat == STORYTELLER:
+                    answer = decision.validate(decision.suggestion)
+                    decision.answer = answer
+                    self._record(decision, answer, auto=True)
+                else:
+                    waiting += 1
+                    self.open[decision.id] = decision
+            if waiting == 0:
+                value = request.answer if single else [d.answer for d in batch]
+                continue
+            self._batch = batch
+            self._single = single
+            self._waiting = waiting
+            return
+
+    def _record(self, decision: Decision, answer: Any, auto: bool = False) -> None:
+        entry: dict[str, Any] = {
+            "id": decision.id,
+            "seat": decision.seat,
+            "decision": decision.name,
+            "answer": answer,
+        }
+        if auto:
+            entry["auto"] = True
+        self.log.append(entry)
+        if decision.seat != STORYTELLER and decision.audience is not None:
+            self.emit(
+                "ActionTaken",
+                {"player": decision.seat, "decision": decision.name, "answer": answer},
+                decision.audience,
+            )
+
+    def _end(self, outcome: Outcome) -> None:
+        self.outcome = outcome
+        self.open.clear()
+        self._batch = ()
+        self.phase = "end"
+        self.emit(
+            "GameWon",
+            {"winner": outcome.winner, "winners": list(outcome.winners), "reason": outcome.reason},
+        )
+
+    # -- answering -------------------------------------------------------------------------
+
+    def decisions_for(self, seat: str) -> list[Decision]:
+        return [d for d in self.open.values() if d.seat == seat]
+
+    def find_open(self, seat: str, name: str) -> Decision:
+        for decision in self.open.values():
+            if decision.seat == seat and decision.name == name:
+                return decision
+        if self.over:
+            raise IllegalAnswer("the game is over")
+        waiting = ", ".join(sorted({d.name for d in self.open.values() if d.seat == seat}))
+        hint = f" ({seat} is asked: {waiting})" if waiting else f" ({seat} is asked nothing now)"
+        raise IllegalAnswer(f"{seat} is not being asked '{name}'{hint}")
+
+    def answer(self, decision_id: int, value: Any, seat: str | None = None) -> None:
+        """Answer an open decision. An illegal answer raises IllegalAnswer and changes nothing."""
+        decision = self.open.get(decision_id)
+        if decision is None:
+            raise IllegalAnswer(
+                "the game is over" if self.over else f"decision {decision_id} is not open"
+            )
+        if seat is not None and seat != decision.seat:
+            raise IllegalAnswer(f"decision {decision_id} is not {seat}'s to answer")
+        answer = decision.validate(value)
+        decision.answer = answer
+        del self.open[decision_id]
+        self._record(decision, answer)
+        self._waiting -= 1
+        if self._waiting == 0:
+            batch = self._batch
+            self._batch = ()
+            self._advance(batch[0].answer if self._single else [d.answer for d in batch])
+
+    def answer_for(self, seat: str, name: str, value: Any) -> None:
+        self.answer(self.find_open(seat, name).id, value, seat)
+
+    # -- talk --------------------------------------------------------------------------------
+
+    def channel(self, name: str) -> Channel:
+        for channel in self.edition.channels:
+            if channel.name == name:
+                return channel
+        known = ", ".join(c.name for c in self.edition.channels) or "none"
+        raise IllegalAnswer(f"there is no channel {name!r}; this game has: {known}")
+
+    def channels_for(self, seat: str) -> list[str]:
+        """The channels `seat` may speak on right now."""
+        if self.over:
+            return []
+        return [
+            c.name
+            for c in self.edition.channels
+            if c.is_open(self) and seat in set(c.members(self))
+        ]
+
+    def say(self, seat: str, channel_name: str, message: Any) -> Event:
+        """Post a message (structured talk or free text) on a channel the seat may use now."""
+        if self.over:
+            raise IllegalAnswer("the game is over")
+        channel = self.channel(channel_name)
+        members = frozenset(channel.members(self))
+        if seat not in members:
+            raise IllegalAnswer(f"{seat} cannot speak on the {channel_name} channel")
+        if not channel.is_open(self):
+            raise IllegalAnswer(f"the {channel_name} channel is closed now")
+        clean = check_message(self, message, channel.max_length)
+        key = (seat, channel_name, self.phase)
+        count = self.said.get(key, 0)
+        if channel.max_messages is not None and count >= channel.max_messages:
+            raise IllegalAnswer(
+                f"{seat} has used all {channel.max_messages} messages on {channel_name} "
+                "this phase"
+            )
+        self.said[key] = count + 1
+        self.log.append({"say": seat, "channel": channel_name, "message": clean})
+        event = self.emit("Said", {"player": seat, "channel": channel_name, "message": clean},
+                          members)
+        overhearing = frozenset(channel.eavesdroppers(self)) - members
+        if overhearing:
+            self.emit("Overheard", {"channel": channel_name, "message": clean}, overhearing)
+        return event
+
+    # -- the record ------------------------------------------------------------------------
+
+    def record(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "format": "wolfsbane-record/1",
+            "edition": self.edition.id,
+            "seats": [p.name for p in self.players],
+            "options": self.options,
+            "seed": self.seed,
+            "log": list(self.log),
+        }
+        if self.given_roles is not None:
+            out["roles"] = list(self.given_roles)
+        else:
+            out["deck"] = list(self.deck)
+        return out
+
+    def __repr__(self) -> str:
+        return f"<Game {self.edition.id} {self.phase} {len(self.players)} players>"
+
+
+def undecided(decision: Decision) -> bool:
+    return decision.answer is UNANSWERED
+
+
+Flow = Generator[Any, Any, None]
+
+
+def check_end(game: Game) -> None:
+    """End the game now if the edition's win conditions are met."""
+    outcome = game.edition.check_win(game)
+    if outcome is not None:
+        raise GameOver(outcome)

@@ -1,0 +1,44 @@
+"""Saving and replaying games: a record is the creation parameters plus the log of answers."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .errors import IllegalAnswer, SetupError
+from .game import MANUAL, Game
+
+RECORD_FORMAT = "wolfsbane-record/1"
+
+
+def new_game_from_record(record: dict[str, Any], editions: Any) -> Game:
+    if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
+        raise SetupError(f"not a wolfsbane record (expected format {RECORD_FORMAT!r})")
+    edition = editions(record["edition"])
+    return Game(
+        edition,
+        record["seats"],
+        roles=record.get("roles"),
+        deck=record.get("deck"),
+        options=record.get("options"),
+        seed=record.get("seed", 0),
+        storyteller=MANUAL,
+    )
+
+
+def replay(record: dict[str, Any], editions: Any) -> Game:
+    """Play a record's log again through the rules; the result has exactly the same events."""
+    game = new_game_from_record(record, editions)
+    for step, entry in enumerate(record.get("log", ())):
+        if "say" in entry:
+            game.say(entry["say"], entry["channel"], entry["message"])
+            continue
+        decision = game.open.get(entry["id"])
+        if decision is None or decision.name != entry["decision"] or (
+            decision.seat != entry["seat"]
+        ):
+            raise IllegalAnswer(
+                f"the record does not fit these rules at entry {step}: "
+                f"{entry.get('seat')} answering {entry.get('decision')!r}"
+            )
+        game.answer(entry["id"], entry["answer"], seat=entry["seat"])
+    return game

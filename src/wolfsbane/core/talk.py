@@ -1,0 +1,78 @@
+"""Structured talk: a small vocabulary that bots, people and AI agents share, beside free text.
+
+A message is a mapping with a `type`:
+
+- ``{"type": "claim", "role": R}``: "I am the R."
+- ``{"type": "result", "player": P, "role": R}`` (or ``"team"``/``"werewolf"``/``"aura"``):
+  "my ability showed me that P is ..."
+- ``{"type": "accuse", "player": P}`` and ``{"type": "defend", "player": P}``
+- ``{"type": "vote", "player": P}``: "I will vote for P" (``player: null``: I will abstain)
+- ``{"type": "text", "text": "..."}``: anything else, in the speaker's own words.
+
+A bare string is free text. Messages are checked here and stored as plain text and ids; any
+client that shows them escapes them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .errors import IllegalAnswer
+
+if TYPE_CHECKING:
+    from .game import Game
+
+TALK_TYPES = ("claim", "result", "accuse", "defend", "vote", "text")
+_RESULT_KEYS = ("role", "team", "werewolf", "aura", "alignment", "mystic")
+
+
+def check_message(game: Game, message: Any, max_length: int) -> dict[str, Any]:
+    if isinstance(message, str):
+        message = {"type": "text", "text": message}
+    if not isinstance(message, dict):
+        raise IllegalAnswer("a message is a text or a mapping with a 'type'")
+    kind = message.get("type")
+    if kind not in TALK_TYPES:
+        raise IllegalAnswer(f"unknown message type {kind!r}; use one of {', '.join(TALK_TYPES)}")
+    if kind == "text":
+        text = message.get("text")
+        if not isinstance(text, str) or not text.strip():
+            raise IllegalAnswer("a text message needs some text")
+        if len(text) > max_length:
+            raise IllegalAnswer(f"a message may be at most {max_length} characters")
+        return {"type": "text", "text": text}
+    clean: dict[str, Any] = {"type": kind}
+    if kind == "claim":
+        clean["role"] = _role(game, message.get("role"))
+        return clean
+    player = message.get("player")
+    if kind == "vote" and player is None:
+        clean["player"] = None
+        return clean
+    clean["player"] = _player(game, player)
+    if kind == "result":
+        found = False
+        for key in _RESULT_KEYS:
+            if key in message:
+                value = message[key]
+                if key == "role":
+                    value = _role(game, value)
+                elif not isinstance(value, (str, bool)):
+                    raise IllegalAnswer(f"a result's {key} is a word, not {value!r}")
+                clean[key] = value
+                found = True
+        if not found:
+            raise IllegalAnswer("a result says what was found: role, team, werewolf or aura")
+    return clean
+
+
+def _player(game: Game, name: Any) -> str:
+    if not isinstance(name, str) or name not in game.by_name:
+        raise IllegalAnswer(f"there is no player called {name!r}")
+    return name
+
+
+def _role(game: Game, role_id: Any) -> str:
+    if not isinstance(role_id, str) or role_id not in game.edition.roles:
+        raise IllegalAnswer(f"{role_id!r} is not a role of this edition")
+    return role_id

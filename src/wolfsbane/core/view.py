@@ -1,0 +1,102 @@
+"""The one boundary between the engine and anyone playing: what a seat may see.
+
+Players, bots, AI agents, the terminal and the server all receive `view(game, seat)` and
+nothing else. A seat sees public events and the events addressed to it; its own card and the
+markers it may know; the channels it may speak on now; and its own open decisions. The
+`storyteller` seat (a moderator) sees everything.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .events import STORYTELLER
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+def visible_events(game: Game, seat: str, since: int = 0) -> list[dict[str, Any]]:
+    everything = seat == STORYTELLER
+    out = []
+    for event in game.events[since:]:
+        audience = event.audience
+        if everything or audience is None or seat in audience:
+            out.append(event.as_dict(with_audience=everything))
+    return out
+
+
+def view(game: Game, seat: str, since: int = 0) -> dict[str, Any]:
+    """Everything `seat` may know: the table, its own card, events from `since` on, its open
+    decisions. Pass the previous view's `cursor` as `since` to receive only what is new."""
+    edition = game.edition
+    if seat == STORYTELLER:
+        return _storyteller_view(game, since)
+    me = game.player(seat)
+    players = []
+    for player in game.players:
+        entry: dict[str, Any] = {"name": player.name, "alive": player.alive}
+        markers = sorted(player.markers & edition.public_markers)
+        if player is me:
+            markers = sorted(player.markers & (edition.public_markers | edition.self_markers))
+        if markers:
+            entry["markers"] = markers
+        if player.name in game.revealed:
+            entry["role"] = game.revealed[player.name]
+        players.append(entry)
+    you: dict[str, Any] = {
+        "name": me.name,
+        "role": edition.role_shown_to_self(me),
+        "alive": me.alive,
+    }
+    role = edition.roles.get(you["role"])
+    if role is not None:
+        you["team"] = me.team if you["role"] == me.role else role.team
+        you["description"] = role.description
+    return {
+        "edition": edition.id,
+        "seat": seat,
+        "phase": game.phase,
+        "you": you,
+        "players": players,
+        "events": visible_events(game, seat, since),
+        "decisions": [d.as_dict() for d in game.open.values() if d.seat == seat],
+        "channels": game.channels_for(seat),
+        "over": game.over,
+        "outcome": _outcome(game),
+        "cursor": len(game.events),
+    }
+
+
+def _storyteller_view(game: Game, since: int) -> dict[str, Any]:
+    return {
+        "edition": game.edition.id,
+        "seat": STORYTELLER,
+        "phase": game.phase,
+        "players": [
+            {
+                "name": p.name,
+                "alive": p.alive,
+                "role": p.role,
+                "team": p.team,
+                "markers": sorted(p.markers),
+            }
+            for p in game.players
+        ],
+        "events": visible_events(game, STORYTELLER, since),
+        "decisions": [d.as_dict() for d in game.open.values()],
+        "channels": [],
+        "over": game.over,
+        "outcome": _outcome(game),
+        "cursor": len(game.events),
+    }
+
+
+def _outcome(game: Game) -> dict[str, Any] | None:
+    if game.outcome is None:
+        return None
+    return {
+        "winner": game.outcome.winner,
+        "winners": list(game.outcome.winners),
+        "reason": game.outcome.reason,
+    }

@@ -1,0 +1,30 @@
+"""The rulesets wolfsbane offers, by id."""
+
+from __future__ import annotations
+
+from ..core.edition import Edition
+from ..core.errors import SetupError
+from .millers_hollow import MillersHollow
+
+EDITIONS: dict[str, Edition] = {edition.id: edition for edition in (MillersHollow(),)}
+
+# Editions the project will offer; a scenario for one of these is skipped, not failed.
+PLANNED: dict[str, str] = {
+    "licos": "The LiCOS village",
+    "wherewolf": "The Wherewolf rulebook",
+    "in-the-dark": "Werewolf in the Dark",
+    "clocktower": "Blood on the Clocktower",
+}
+
+
+def get_edition(edition_id: str) -> Edition:
+    try:
+        return EDITIONS[edition_id]
+    except KeyError:
+        offered = ", ".join(sorted(EDITIONS))
+        if edition_id in PLANNED:
+            raise SetupError(
+                f"{PLANNED[edition_id]} ({edition_id}) is not available yet; "
+                f"available: {offered}"
+            ) from None
+        raise SetupError(f"unknown edition '{edition_id}'; available: {offered}") from None

@@ -1,0 +1,214 @@
+"""The Werewolves of Millers Hollow, run the way its moderator runs it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ...core import ARRANGE, Channel, Edition, Option, Outcome, SetupError, check_end, kill, tally
+from ...core.common import deal
+from ...core.deaths import grieving_partner
+from . import roles as r
+
+if TYPE_CHECKING:
+    from ...core import Game, Player
+    from ...core.edition import Flow
+
+
+def _werewolves_awake(game: Game) -> bool:
+    return bool(game.flags.get("werewolves-awake"))
+
+
+class MillersHollow(Edition):
+    id = "millers-hollow"
+    name = "The Werewolves of Millers Hollow"
+    summary = "The classic: werewolves, a fortune teller, a witch, cupid's lovers and a sheriff."
+    roles = r.ROLES
+    min_players = 4
+    max_players = 24
+    public_markers = frozenset({"sheriff"})
+    self_markers = frozenset({"lover"})
+    options = {
+        "sheriff": Option("sheriff", True, "Day 1 opens with a sheriff election; the sheriff's "
+                          "vote counts twice."),
+        "little-girl-catch-chance": Option(
+            "little-girl-catch-chance", 0.2,
+            "How likely the automatic storyteller is to have the werewolves catch a spying "
+            "little girl.", minimum=0.0, maximum=1.0),
+        "little-girl-sees": Option(
+            "little-girl-sees", "chat", "What a spying little girl sees: the pack's talk and "
+            "victim (chat), or one werewolf (werewolf).", choices=("chat", "werewolf")),
+        "hunter-shoots-on-any-death": Option(
+            "hunter-shoots-on-any-death", False,
+            "The hunter also shoots when poisoned or dying of grief."),
+        "werewolves-win-at-parity": Option(
+            "werewolves-win-at-parity", False,
+            "The werewolves also win as soon as they are at least half of the living."),
+    }
+    channels = (
+        Channel("village", lambda g: g.alive_names(),
+                lambda g: g.phase.startswith("day")),
+        Channel("werewolves", lambda g: [p.name for p in g.alive() if r.is_werewolf(p)],
+                _werewolves_awake,
+                eavesdroppers=lambda g: [p.name for p in g.flags.get("spies", ())]),
+    )
+
+    # -- set-up ----------------------------------------------------------------------------
+
+    def recommended_deck(self, players: int, options: dict[str, Any]) -> list[str]:
+        return self.preset("basic", players)
+
+    def preset(self, name: str, players: int) -> list[str]:
+        """`basic`: werewolves, the fortune teller and villagers. `classic`: the special
+        characters join as the table grows. Werewolves by players: up to 6: 1, 7-11: 2,
+        12-17: 3, 18 and more: 4."""
+        if not self.min_players <= players <= self.max_players:
+            raise SetupError(
+                f"{self.name} takes {self.min_players} to {self.max_players} players, not {players}"
+            )
+        wolves = 1 if players <= 6 else 2 if players <= 11 else 3 if players <= 17 else 4
+        deck = ["werewolf"] * wolves + ["fortune-teller"]
+        if name == "classic":
+            extras = ["witch", "hunter", "cupid", "little-girl", "thief"]
+            specials = max(0, min(len(extras), players - wolves - 3))
+            deck += extras[:specials]
+        elif name != "basic":
+            raise SetupError(f"unknown preset '{name}'; presets: {', '.join(PRESETS)}")
+        deck += ["villager"] * (players - len(deck))
+        if "thief" in deck:
+            deck += ["villager", "villager"]
+        return deck
+
+    def check_deck(self, players: int, deck: list[str], options: dict[str, Any]) -> None:
+        for role_id in deck:
+            self.role(role_id)
+        if not self.min_players <= players <= self.max_players:
+            raise SetupError(
+                f"{self.name} takes {self.min_players} to {self.max_players} players, not {players}"
+            )
+        if "werewolf" not in deck:
+            raise SetupError("the deck needs at least one werewolf")
+        expected = players + (2 if "thief" in deck and len(deck) != players else 0)
+        if len(deck) != expected:
+            raise SetupError(
+                f"the deck has {len(deck)} cards for {players} players"
+                + (" (a deck with the thief has two extra cards)" if "thief" in deck else "")
+            )
+
+    # -- the game --------------------------------------------------------------------------
+
+    def flow(self, game: Game) -> Flow:
+        center = yield from deal(game)
+        if game.with_role("thief") and not center:
+            center = yield game.ask_storyteller(
+                "center", list(r.ROLES), kind=ARRANGE,
+                suggest=lambda rng: ["villager", "villager"],
+                check=lambda answer: r.check_center(answer, set(r.ROLES)),
+                prompt="Which two cards lie in the center for the thief?")
+        number = 1
+        while True:
+            yield from self.night(game, number, center)
+            yield from self.day(game, number)
+            number += 1
+
+    def night(self, game: Game, number: int, center: list[str]) -> Flow:
+        game.begin_phase(f"night {number}")
+        if number == 1:
+            yield from r.thief_steals(game, center)
+            yield from r.cupid_links(game)
+            r.lovers_wake(game)
+            r.werewolves_recognise(game)
+        yield from r.fortune_tellers_look(game)
+
+        spies = yield from r.little_girls_decide(game)
+        game.flags["spies"] = spies
+        game.flags["werewolves-awake"] = True
+        victim = yield from r.werewolves_attack(game)
+        game.flags["werewolves-awake"] = False
+        frightened = yield from r.little_girls_spied(game, spies, victim)
+        game.flags["spies"] = ()
+        if frightened is not None:
+            victim = None
+
+        healed, poisoned = yield from r.witches_brew(game, victim)
+
+        deaths: list[tuple[Player, str]] = []
+        if frightened is not None:
+            deaths.append((frightened, "fright"))
+        if victim is not None and not healed:
+            deaths.append((game.by_name[victim], "attack"))
+        deaths.extend((game.by_name[name], "poison") for name in poisoned)
+        yield from kill(game, deaths)
+        yield from r.pass_on_the_star(game)
+        check_end(game)
+
+    def day(self, game: Game, number: int) -> Flow:
+        game.begin_phase(f"day {number}")
+        if number == 1 and game.options["sheriff"] and game.holder_of("sheriff") is None:
+            yield from r.elect_sheriff(game)
+        voters = game.alive()
+        asks = []
+        for voter in voters:
+            lover = voter.state.get("lover")
+            forbidden = {lover: "lovers may not vote against each other"} if lover else None
+            choices = [n for n in game.alive_names(exclude=voter) if n != lover]
+            asks.append(game.ask(voter, "vote", choices, optional=True, forbidden=forbidden,
+                                 prompt="Who should the village hang? (You may abstain.)"))
+        picks = yield asks
+        ballots = []
+        for voter, pick in zip(voters, picks, strict=True):
+            weight = r.vote_weight(voter)
+            ballots.append((voter.name, pick, weight))
+            game.emit("VoteCast", {"player": voter.name, "target": pick, "weight": weight})
+        counts = tally(ballots)
+        top = [name for name, count in counts.items() if count == max(counts.values())]
+        if len(top) != 1:
+            game.announce({"about": "execution", "player": None,
+                           "reason": "tie" if top else "no votes"})
+        else:
+            condemned = game.by_name[top[0]]
+            game.emit("PlayerExecuted", {"player": condemned.name})
+            yield from kill(game, [(condemned, "execution")])
+            yield from r.pass_on_the_star(game)
+        check_end(game)
+
+    # -- deaths ------------------------------------------------------------------------------
+
+    def announce_death(self, game: Game, player: Player, cause: str) -> None:
+        about = "execution" if cause == "execution" else "death"
+        game.announce({"about": about, "player": player.name, "role": player.role})
+
+    def death_triggers(self, game: Game, player: Player, cause: str) -> Flow:
+        deaths: list[tuple[Player, str]] = []
+        partner = grieving_partner(game, player, "lover")
+        if partner is not None:
+            deaths.append((partner, "grief"))
+        if player.role == "hunter":
+            deaths.extend((yield from r.hunter_shoots(game, player, cause)))
+        return deaths
+
+    # -- winning -----------------------------------------------------------------------------
+
+    def check_win(self, game: Game) -> Outcome | None:
+        alive = game.alive()
+        if not alive:
+            return Outcome("none", (), "nobody is left alive")
+        lovers = [p for p in game.players if p.team == r.LOVERS]
+        lovers_alive = len(lovers) == 2 and all(p.alive for p in lovers)
+        if lovers_alive and len(alive) == 2:
+            return self._won(game, r.LOVERS, "the lovers are the last two alive")
+        wolves = [p for p in alive if r.is_werewolf(p)]
+        if not wolves:
+            return self._won(game, r.VILLAGE, "no werewolf is left alive")
+        if len(wolves) == len(alive):
+            return self._won(game, r.WEREWOLVES, "only werewolves are left alive")
+        if (game.options["werewolves-win-at-parity"] and not lovers_alive
+                and 2 * len(wolves) >= len(alive)):
+            return self._won(game, r.WEREWOLVES, "the werewolves are half of the living")
+        return None
+
+    @staticmethod
+    def _won(game: Game, team: str, reason: str) -> Outcome:
+        return Outcome(team, tuple(p.name for p in game.players if p.team == team), reason)
+
+
+PRESETS = ("basic", "classic")
