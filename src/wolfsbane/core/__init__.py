@@ -4,8 +4,8 @@ Pure and deterministic: no I/O, no wall clock, no global randomness.
 """
 
 from .catalog import Channel, Option, Role
-from .decision import ARRANGE, PICK, YES_NO, Decision
 from .deaths import bind, grieving_partner, kill
+from .decision import ARRANGE, PICK, YES_NO, Decision
 from .edition import Edition
 from .errors import IllegalAnswer, SetupError
 from .events import PUBLIC, STORYTELLER, Event

@@ -13,7 +13,15 @@ from typing import TYPE_CHECKING, Any
 from .events import STORYTELLER
 
 if TYPE_CHECKING:
+    from .events import Event
     from .game import Game
+
+
+def events_for(game: Game, seat: str, since: int = 0) -> list[Event]:
+    """The events `seat` may see, from index `since` on (read-only: bots take these)."""
+    if seat == STORYTELLER:
+        return game.events[since:]
+    return [e for e in game.events[since:] if e.audience is None or seat in e.audience]
 
 
 def visible_events(game: Game, seat: str, since: int = 0) -> list[dict[str, Any]]:

@@ -1,0 +1,30 @@
+"""A bot that answers uniformly at random among the legal answers: for fuzzing and baselines."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core import ARRANGE, YES_NO, Decision
+from .base import Agent, SeatView
+
+
+def random_answer(decision: Decision, rng: Any) -> Any:
+    """A uniformly random legal answer (skipping counts as one choice when allowed)."""
+    kind = decision.kind
+    if kind == YES_NO:
+        return rng.random() < 0.5
+    if kind == ARRANGE:
+        return decision.suggestion
+    choices = decision.choices
+    if decision.max == 1:
+        if decision.optional:
+            pick = int(rng.random() * (len(choices) + 1))
+            return choices[pick] if pick < len(choices) else None
+        return choices[int(rng.random() * len(choices))]
+    count = rng.randint(decision.min, min(decision.max, len(choices)))
+    return rng.sample(choices, count)
+
+
+class RandomBot(Agent):
+    def decide(self, decision: Decision, game_view: SeatView) -> Any:
+        return random_answer(decision, self.rng)

@@ -1,0 +1,197 @@
+"""The `wolfsbane` command line."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from .core import SetupError
+from .editions import EDITIONS, PLANNED, get_edition
+
+app = typer.Typer(
+    name="wolfsbane",
+    help="Moderate hidden-role games of the Werewolf family: play, watch, replay, check rules.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+console = Console()
+err = Console(stderr=True)
+
+
+def _edition_or_exit(edition_id: str):  # noqa: ANN202 - returns an Edition
+    try:
+        return get_edition(edition_id)
+    except SetupError as error:
+        raise typer.BadParameter(str(error), param_hint="--edition") from None
+
+
+@app.command()
+def editions(
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """List the rulesets wolfsbane offers (and those still to come)."""
+    rows = [
+        {"id": e.id, "name": e.name, "available": True, "players": [e.min_players, e.max_players],
+         "summary": e.summary}
+        for e in EDITIONS.values()
+    ] + [
+        {"id": key, "name": name, "available": False}
+        for key, name in PLANNED.items() if key not in EDITIONS
+    ]
+    if as_json:
+        print(json.dumps(rows, indent=2))
+        return
+    table = Table(title="Editions")
+    table.add_column("id")
+    table.add_column("name")
+    table.add_column("players")
+    table.add_column("status")
+    for row in rows:
+        players = "{}-{}".format(*row["players"]) if row["available"] else ""
+        table.add_row(row["id"], row["name"], players,
+                      "available" if row["available"] else "not yet")
+    console.print(table)
+
+
+@app.command()
+def roles(
+    edition: Annotated[str, typer.Option("--edition", "-e", help="Edition id.")] = "millers-hollow",
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Print an edition's role catalog: ids, teams, decisions and what each role does."""
+    chosen = _edition_or_exit(edition)
+    catalog = [role.as_dict() for role in chosen.roles.values()]
+    if as_json:
+        print(json.dumps({"edition": chosen.id, "name": chosen.name, "roles": catalog,
+                          "options": {k: o.default for k, o in chosen.options.items()}},
+                         indent=2))
+        return
+    table = Table(title=chosen.name, show_lines=True)
+    table.add_column("id", style="bold")
+    table.add_column("card")
+    table.add_column("team")
+    table.add_column("decisions")
+    table.add_column("what it does", ratio=1)
+    for role in chosen.roles.values():
+        table.add_row(role.id, role.name, role.team, ", ".join(role.decisions) or "-",
+                      role.description)
+    console.print(table)
+    options = Table(title="Options")
+    options.add_column("option")
+    options.add_column("default")
+    options.add_column("meaning", ratio=1)
+    for option in chosen.options.values():
+        options.add_row(option.id, json.dumps(option.default), option.description)
+    console.print(options)
+
+
+@app.command()
+def scenario(
+    paths: Annotated[list[Path], typer.Argument(help="Scenario files or folders.")],
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object per scenario.")] = False,
+) -> None:
+    """Run conformance scenarios; exit 1 if any failed, 2 if a file is not a valid scenario."""
+    from .scenarios import ScenarioFileError, load_scenario, run_scenario, scenario_files
+
+    counts = {"PASS": 0, "FAIL": 0, "SKIP": 0}
+    broken = 0
+    for path in paths:
+        if not path.exists():
+            err.print(f"{path}: no such file or folder")
+            broken += 1
+    for path in scenario_files([p for p in paths if p.exists()]):
+        try:
+            loaded = load_scenario(path)
+        except ScenarioFileError as error:
+            broken += 1
+            if as_json:
+                print(json.dumps({"status": "invalid", "path": str(path), "detail": str(error)}))
+            else:
+                print(f"INVALID {error}")
+            continue
+        result = run_scenario(loaded)
+        counts[result.status] += 1
+        print(json.dumps(result.as_dict()) if as_json else result.line(), flush=True)
+    if not as_json:
+        print(f"{counts['PASS']} passed, {counts['FAIL']} failed, {counts['SKIP']} skipped")
+    if broken:
+        raise typer.Exit(2)
+    if counts["FAIL"]:
+        raise typer.Exit(1)
+
+
+@app.command()
+def play(
+    edition: Annotated[str, typer.Option("--edition", "-e", help="Edition id.")] = "millers-hollow",
+    players: Annotated[int, typer.Option("--players", "-n", help="Number of players.")] = 8,
+    seat: Annotated[Optional[str], typer.Option("--seat", help="Your name at the table.")] = None,  # noqa: UP045
+    seed: Annotated[Optional[int], typer.Option("--seed", help="Seed for a repeatable game.")] = None,  # noqa: UP045
+    preset: Annotated[str, typer.Option("--preset", help="Set-up: basic or classic.")] = "classic",
+    roles_: Annotated[Optional[str], typer.Option("--roles", help="Comma-separated role ids to deal instead of a preset.")] = None,  # noqa: UP045,E501
+    option: Annotated[Optional[list[str]], typer.Option("--option", "-o", help="Edition option as KEY=VALUE (repeatable).")] = None,  # noqa: UP045,E501
+    watch: Annotated[bool, typer.Option("--watch", help="Bots play every seat; print the whole game.")] = False,  # noqa: E501
+    save: Annotated[Optional[Path], typer.Option("--save", help="Write the game's record (JSON) here.")] = None,  # noqa: UP045,E501
+) -> None:
+    """Play a game in the terminal against bots (or --watch the bots play)."""
+    from .terminal import play_in_terminal
+
+    chosen = _edition_or_exit(edition)
+    try:
+        options = _parse_options(option or [])
+        play_in_terminal(chosen, players=players, seat=seat, seed=seed, preset=preset,
+                         roles=roles_.split(",") if roles_ else None, options=options,
+                         watch=watch, save=save, console=console)
+    except SetupError as error:
+        err.print(f"[red]Cannot set up the game:[/red] {error}")
+        raise typer.Exit(2) from None
+
+
+@app.command()
+def replay(
+    file: Annotated[Path, typer.Argument(help="A record saved by `play --save` or the server.")],
+    seat: Annotated[Optional[str], typer.Option("--seat", help="Show only what this seat saw.")] = None,  # noqa: UP045,E501
+) -> None:
+    """Show a saved game as a timeline."""
+    from .terminal import show_replay
+
+    try:
+        record = json.loads(file.read_text(encoding="utf-8"))
+    except OSError as error:
+        err.print(f"{file}: cannot read: {error.strerror}")
+        raise typer.Exit(2) from None
+    except json.JSONDecodeError as error:
+        err.print(f"{file}: not a JSON record: {error}")
+        raise typer.Exit(2) from None
+    try:
+        show_replay(record, seat=seat, console=console)
+    except (SetupError, KeyError, TypeError, ValueError) as error:
+        err.print(f"{file}: not a valid wolfsbane record: {error}")
+        raise typer.Exit(2) from None
+
+
+def _parse_options(pairs: list[str]) -> dict[str, object]:
+    options: dict[str, object] = {}
+    for pair in pairs:
+        if "=" not in pair:
+            raise SetupError(f"--option takes KEY=VALUE, not {pair!r}")
+        key, value = pair.split("=", 1)
+        try:
+            options[key.strip()] = json.loads(value)
+        except json.JSONDecodeError:
+            options[key.strip()] = value
+    return options
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
