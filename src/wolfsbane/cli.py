@@ -132,7 +132,7 @@ def play(
     edition: Annotated[str, typer.Option("--edition", "-e", help="Edition id.")] = "millers-hollow",
     players: Annotated[int, typer.Option("--players", "-n", help="Number of players.")] = 8,
     seat: Annotated[Optional[str], typer.Option("--seat", help="Your name at the table.")] = None,  # noqa: UP045
-    seed: Annotated[Optional[int], typer.Option("--seed", help="Seed for a repeatable game.")] = None,  # noqa: UP045
+    seed: Annotated[Optional[int], typer.Option("--seed", help="Seed for a repeatable game.")] = None,  # noqa: UP045,E501
     preset: Annotated[str, typer.Option("--preset", help="Set-up: basic or classic.")] = "classic",
     roles_: Annotated[Optional[str], typer.Option("--roles", help="Comma-separated role ids to deal instead of a preset.")] = None,  # noqa: UP045,E501
     option: Annotated[Optional[list[str]], typer.Option("--option", "-o", help="Edition option as KEY=VALUE (repeatable).")] = None,  # noqa: UP045,E501

@@ -74,7 +74,7 @@ def _try_illegal(game: Game, who: str, name: str, value: Any, phase: str) -> Non
         game.answer(decision.id, _answer_for(decision, value), seat=who)
     except IllegalAnswer:
         if _state(game) != before:
-            raise Mismatch(f"{phase}: rejecting {who}'s {name}: {value!r} changed the game")
+            raise Mismatch(f"{phase}: rejecting {who}'s {name}: {value!r} changed the game") from None
         return
     raise Mismatch(f"{phase}: the engine accepted {who}'s illegal {name}: {value!r}")
 
@@ -254,11 +254,10 @@ def _check(game: Game, phase: str, expect: dict[str, Any], window: list[Any]) ->
         if wanted != actual:
             said = _show(actual) if actual else "none"
             raise Mismatch(f"{where}: executed should be {expect['executed']}, was {said}")
-    if "over" in expect:
-        if bool(expect["over"]) != game.over:
-            state = f"over ({game.outcome.reason})" if game.outcome else "not over"
-            raise Mismatch(f"{where}: the game should {'' if expect['over'] else 'not '}be "
-                           f"over, but it is {state}")
+    if "over" in expect and bool(expect["over"]) != game.over:
+        state = f"over ({game.outcome.reason})" if game.outcome else "not over"
+        raise Mismatch(f"{where}: the game should {'' if expect['over'] else 'not '}be "
+                       f"over, but it is {state}")
     if "winner" in expect:
         if game.outcome is None:
             raise Mismatch(f"{where}: {expect['winner']} should have won, "

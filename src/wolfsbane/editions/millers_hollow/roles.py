@@ -263,7 +263,7 @@ def little_girls_spied(game: Game, spies: list[Player], victim: str | None) -> F
     return None
 
 
-# -- Sheriff (a title, not a card) ------------------------------------------------------------------
+# -- Sheriff (a title, not a card) ----------------------------------------------------------
 
 def elect_sheriff(game: Game) -> Flow:
     voters = game.alive()
