@@ -74,7 +74,9 @@ def _try_illegal(game: Game, who: str, name: str, value: Any, phase: str) -> Non
         game.answer(decision.id, _answer_for(decision, value), seat=who)
     except IllegalAnswer:
         if _state(game) != before:
-            raise Mismatch(f"{phase}: rejecting {who}'s {name}: {value!r} changed the game") from None
+            raise Mismatch(
+                f"{phase}: rejecting {who}'s {name}: {value!r} changed the game"
+            ) from None
         return
     raise Mismatch(f"{phase}: the engine accepted {who}'s illegal {name}: {value!r}")
 
