@@ -69,9 +69,15 @@ def roles(
     chosen = _edition_or_exit(edition)
     catalog = [role.as_dict() for role in chosen.roles.values()]
     if as_json:
-        print(json.dumps({"edition": chosen.id, "name": chosen.name, "roles": catalog,
-                          "options": {k: o.default for k, o in chosen.options.items()}},
-                         indent=2))
+        print(json.dumps({
+            "edition": chosen.id,
+            "name": chosen.name,
+            "roles": catalog,
+            "table_decisions": chosen.table_decisions,
+            "storyteller_decisions": chosen.storyteller_decisions,
+            "options": {k: {"default": o.default, "description": o.description}
+                        for k, o in chosen.options.items()},
+        }, indent=2))
         return
     table = Table(title=chosen.name, show_lines=True)
     table.add_column("id", style="bold")
@@ -83,6 +89,16 @@ def roles(
         table.add_row(role.id, role.name, role.team, ", ".join(role.decisions) or "-",
                       role.description)
     console.print(table)
+    if chosen.table_decisions or chosen.storyteller_decisions:
+        others = Table(title="Decisions that belong to no card")
+        others.add_column("decision", style="bold")
+        others.add_column("who")
+        others.add_column("when", ratio=1)
+        for name, when in chosen.table_decisions.items():
+            others.add_row(name, "players", when)
+        for name, when in chosen.storyteller_decisions.items():
+            others.add_row(name, "storyteller", when)
+        console.print(others)
     options = Table(title="Options")
     options.add_column("option")
     options.add_column("default")

@@ -30,6 +30,9 @@ class Edition:
     public_markers: frozenset[str] = frozenset()  # everyone sees these on a player
     self_markers: frozenset[str] = frozenset()  # the holder sees these on themself
     first_phase: str = "night 1"
+    # Decisions that belong to no card: decision name -> who is asked, and when.
+    table_decisions: dict[str, str] = {}
+    storyteller_decisions: dict[str, str] = {}
 
     # -- set-up ----------------------------------------------------------------------------
 

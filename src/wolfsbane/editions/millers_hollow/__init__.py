@@ -27,6 +27,19 @@ class MillersHollow(Edition):
     max_players = 24
     public_markers = frozenset({"sheriff"})
     self_markers = frozenset({"lover"})
+    table_decisions = {
+        "elect": "every living player on day 1, naming the sheriff (option sheriff)",
+        "vote": "every living player each day; the sheriff's vote counts twice",
+        "successor": "a dying sheriff, naming the next one",
+    }
+    storyteller_decisions = {
+        "deal": "shuffle and deal the deck (center cards for the thief)",
+        "center": "the two center cards, when the roles were fixed in advance",
+        "tie-break": "a tie in the pack's attack or the sheriff election",
+        "caught": "whether the werewolves catch a spying little girl",
+        "show-werewolf": "which werewolf a spying little girl sees (little-girl-sees: werewolf)",
+        "successor": "the next sheriff, when the dying one names nobody",
+    }
     options = {
         "sheriff": Option("sheriff", True, "Day 1 opens with a sheriff election; the sheriff's "
                           "vote counts twice."),
