@@ -175,7 +175,8 @@ def replay(
     seat: Annotated[Optional[str], typer.Option("--seat", help="Show only what this seat saw.")] = None,  # noqa: UP045,E501
 ) -> None:
     """Show a saved game as a timeline."""
-    from .terminal import show_replay
+    from .core import IllegalAnswer
+    from .terminal import UnknownSeat, show_replay
 
     try:
         record = json.loads(file.read_text(encoding="utf-8"))
@@ -187,9 +188,26 @@ def replay(
         raise typer.Exit(2) from None
     try:
         show_replay(record, seat=seat, console=console)
-    except (SetupError, KeyError, TypeError, ValueError) as error:
+    except UnknownSeat as error:
+        err.print(f"--seat: {error.args[0]}")
+        raise typer.Exit(2) from None
+    except (SetupError, IllegalAnswer, KeyError, TypeError, ValueError) as error:
         err.print(f"{file}: not a valid wolfsbane record: {error}")
         raise typer.Exit(2) from None
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option("--host", help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="Port to listen on.")] = 8000,
+    db: Annotated[Optional[str], typer.Option("--db", help="A SQLite file, a sqlite:/// URL or a postgresql:// URL (default: a file in your data directory).")] = None,  # noqa: UP045,E501
+    public_url: Annotated[str, typer.Option("--public-url", help="The address players use, for join links.")] = "",  # noqa: E501
+    log_level: Annotated[str, typer.Option("--log-level", help="uvicorn's log level.")] = "info",
+) -> None:
+    """Run the game server: lobbies, live play over WebSockets, timers, bots."""
+    from .server import serve as run_server
+
+    run_server(host=host, port=port, db=db, public_url=public_url, log_level=log_level)
 
 
 def _parse_options(pairs: list[str]) -> dict[str, object]:

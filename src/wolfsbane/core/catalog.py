@@ -88,6 +88,14 @@ class Channel:
     eavesdroppers: Callable[[Game], Iterable[str]] = lambda game: ()
     max_messages: int | None = None  # per seat per phase
     max_length: int = 500
+    # optional: (max_messages, max_length) read from the game, for limits set by an option
+    limits: Callable[[Game], tuple[int | None, int]] | None = None
+
+    def limits_in(self, game: Game) -> tuple[int | None, int]:
+        """(messages per seat per phase, characters per message) in this game."""
+        if self.limits is not None:
+            return self.limits(game)
+        return self.max_messages, self.max_length
 
 
 def resolve_options(specs: dict[str, Option], given: dict[str, Any] | None) -> dict[str, Any]:

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .errors import IllegalAnswer
+
+if TYPE_CHECKING:
+    from .player import Player
 
 UNANSWERED: Any = object()
 
@@ -55,7 +58,7 @@ class Decision:
 
     def __init__(
         self,
-        seat: str,
+        seat: str | Player,
         name: str,
         choices: Sequence[str] = (),
         *,
@@ -72,7 +75,7 @@ class Decision:
         audience: frozenset[str] | None = None,
     ) -> None:
         self.id = 0
-        self.seat = seat
+        self.seat: str = seat if type(seat) is str else seat.name  # type: ignore[union-attr]
         self.name = name
         self.kind = kind
         self.choices = tuple(choices) if kind != YES_NO else ("yes", "no")
@@ -100,15 +103,30 @@ class Decision:
     def validate(self, value: Any) -> Any:
         """Return the canonical form of `value`, or raise IllegalAnswer saying why not."""
         kind = self.kind
-        if kind == YES_NO:
-            return self._yes_no(value)
-        if kind == ARRANGE:
-            if self.check is None:
-                return value
-            return self.check(value)
-        if self.max == 1:
-            return self._single(value)
-        return self._several(value)
+        if kind == PICK and self.max == 1:
+            # The common case first: one offered name, or skipping an optional pick.
+            if type(value) is str:
+                choice_set = self._choice_set
+                if choice_set is None:
+                    choice_set = self._choice_set = frozenset(self.choices)
+                if value in choice_set:
+                    return value
+            elif value is None and self.optional:
+                return self.default
+        try:
+            if kind == YES_NO:
+                return self._yes_no(value)
+            if kind == ARRANGE:
+                if self.check is None:
+                    return value
+                return self.check(value)
+            if self.max == 1:
+                return self._single(value)
+            return self._several(value)
+        except TypeError:  # unhashable garbage (a mapping, a set, a list inside a list...)
+            raise IllegalAnswer(
+                f"{value!r} is not a legal answer to '{self.name}' for {self.seat}."
+            ) from None
 
     def _skip(self) -> Any:
         if self.optional:

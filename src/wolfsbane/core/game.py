@@ -103,6 +103,8 @@ class Game:
         return [p for p in self.players if p.alive]
 
     def alive_names(self, exclude: Player | str | None = None) -> list[str]:
+        if exclude is None:
+            return [p.name for p in self.players if p.alive]
         skip = exclude.name if isinstance(exclude, Player) else exclude
         return [p.name for p in self.players if p.alive and p.name != skip]
 
@@ -123,12 +125,14 @@ class Game:
         data: dict[str, Any],
         audience: Iterable[str] | str | None = PUBLIC,
     ) -> Event:
-        if audience is not None and not isinstance(audience, frozenset):
+        if audience is not None and type(audience) is not frozenset:
             audience = frozenset((audience,)) if isinstance(audience, str) else frozenset(audience)
-        event = Event(len(self.events), kind, data, audience, self.phase)
-        self.events.append(event)
-        for listener in self._listeners:
-            listener(event)
+        events = self.events
+        event = Event(len(events), kind, data, audience, self.phase)
+        events.append(event)
+        if self._listeners:
+            for listener in self._listeners:
+                listener(event)
         return event
 
     def tell(self, player: Player | str, info: dict[str, Any]) -> Event:
@@ -156,15 +160,10 @@ class Game:
 
     # -- asking ----------------------------------------------------------------------------
 
-    def ask(
-        self,
-        player: Player | str,
-        name: str,
-        choices: Sequence[str] = (),
-        **kwargs: Any,
-    ) -> Decision:
-        seat = player.name if isinstance(player, Player) else player
-        return Decision(seat, name, choices, **kwargs)
+    # `ask(player, name, choices=(), **kwargs)`: a question for one seat (a Player or a seat
+    # name), with the options of `Decision`. It is the Decision constructor itself, so that
+    # asking, which every flow does all the time, costs no extra call.
+    ask = staticmethod(Decision)
 
     def ask_yes_no(self, player: Player | str, name: str, **kwargs: Any) -> Decision:
         kwargs.setdefault("optional", True)
@@ -209,6 +208,16 @@ class Game:
                 self._end(over.outcome)
                 return
             single = type(request) is Decision
+            if single and not (auto and request.seat == STORYTELLER):
+                # The common case: one question for one seat.
+                decision_id = request.id = self._next_id
+                self._next_id = decision_id + 1
+                request.phase = self.phase
+                self.open[decision_id] = request
+                self._batch = (request,)
+                self._single = True
+                self._waiting = 1
+                return
             batch: tuple[Decision, ...] = (request,) if single else tuple(request)
             waiting = 0
             for decision in batch:
@@ -285,11 +294,13 @@ class Game:
         decision.answer = answer
         del self.open[decision_id]
         self._record(decision, answer)
-        self._waiting -= 1
-        if self._waiting == 0:
+        waiting = self._waiting - 1
+        self._waiting = waiting
+        if waiting == 0:
             batch = self._batch
             self._batch = ()
-            self._advance(batch[0].answer if self._single else [d.answer for d in batch])
+            # a single question's answer is this one; a batch's come back in its order
+            self._advance(answer if self._single else [d.answer for d in batch])
 
     def answer_for(self, seat: str, name: str, value: Any) -> None:
         self.answer(self.find_open(seat, name).id, value, seat)
@@ -323,12 +334,13 @@ class Game:
             raise IllegalAnswer(f"{seat} cannot speak on the {channel_name} channel")
         if not channel.is_open(self):
             raise IllegalAnswer(f"the {channel_name} channel is closed now")
-        clean = check_message(self, message, channel.max_length)
+        max_messages, max_length = channel.limits_in(self)
+        clean = check_message(self, message, max_length)
         key = (seat, channel_name, self.phase)
         count = self.said.get(key, 0)
-        if channel.max_messages is not None and count >= channel.max_messages:
+        if max_messages is not None and count >= max_messages:
             raise IllegalAnswer(
-                f"{seat} has used all {channel.max_messages} messages on {channel_name} "
+                f"{seat} has used all {max_messages} messages on {channel_name} "
                 "this phase"
             )
         self.said[key] = count + 1

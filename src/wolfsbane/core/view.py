@@ -108,3 +108,30 @@ def _outcome(game: Game) -> dict[str, Any] | None:
         "winners": list(game.outcome.winners),
         "reason": game.outcome.reason,
     }
+
+
+def public_view(game: Game, since: int = 0) -> dict[str, Any]:
+    """What someone who holds no seat may see (a spectator): the table as everyone sees it and
+    the public events only; no card, no decisions, no channels."""
+    edition = game.edition
+    players = []
+    for player in game.players:
+        entry: dict[str, Any] = {"name": player.name, "alive": player.alive}
+        markers = sorted(player.markers & edition.public_markers)
+        if markers:
+            entry["markers"] = markers
+        if player.name in game.revealed:
+            entry["role"] = game.revealed[player.name]
+        players.append(entry)
+    return {
+        "edition": edition.id,
+        "seat": None,
+        "phase": game.phase,
+        "players": players,
+        "events": [e.as_dict() for e in game.events[since:] if e.audience is None],
+        "decisions": [],
+        "channels": [],
+        "over": game.over,
+        "outcome": _outcome(game),
+        "cursor": len(game.events),
+    }

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from ..core.edition import Edition
 from ..core.errors import SetupError
+from .licos import Licos
 from .millers_hollow import MillersHollow
 
-EDITIONS: dict[str, Edition] = {edition.id: edition for edition in (MillersHollow(),)}
+EDITIONS: dict[str, Edition] = {edition.id: edition for edition in (MillersHollow(), Licos())}
 
 # Editions the project will offer; a scenario for one of these is skipped, not failed.
 PLANNED: dict[str, str] = {

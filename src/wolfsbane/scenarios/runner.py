@@ -93,6 +93,7 @@ class _Step:
         self.actions = actions
         self.used: set[tuple[str, str]] = set()
         self.pins: dict[str, Any] = dict(step.get("storyteller") or {})
+        self.pins_used: set[tuple[str, Any]] = set()
         self.illegal = {
             (who, name): value
             for who, answers in (step.get("illegal") or {}).items()
@@ -105,10 +106,25 @@ class _Step:
             pinned = self.pins[decision.name]
             if isinstance(pinned, dict) and decision.about is not None:
                 if decision.about in pinned:
+                    self.pins_used.add((decision.name, decision.about))
                     return _answer_for(decision, pinned[decision.about])
                 return decision.suggestion
+            self.pins_used.add((decision.name, None))
             return _answer_for(decision, pinned)
         return decision.suggestion
+
+    def unused_pins(self) -> list[str]:
+        """The storyteller answers the script gives that the engine never asked for."""
+        unused = []
+        for name, pinned in self.pins.items():
+            if (name, None) in self.pins_used:
+                continue
+            if isinstance(pinned, dict):
+                unused.extend(f"'{name}' about {about}" for about in pinned
+                              if (name, about) not in self.pins_used)
+            else:
+                unused.append(f"'{name}'")
+        return unused
 
     def player_answer(self, decision: Decision) -> Any:
         who, name = decision.seat, decision.name
@@ -153,6 +169,12 @@ class _Step:
                         f"{self.phase}: the script answers {who}'s '{name}', "
                         "but the engine never asked it"
                     )
+        unused = self.unused_pins()
+        if unused:
+            raise Mismatch(
+                f"{self.phase}: the script answers the storyteller's {unused[0]}, "
+                "but the engine never asked it"
+            )
 
 
 def _play(scenario: Scenario) -> None:

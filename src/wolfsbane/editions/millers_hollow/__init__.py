@@ -133,7 +133,9 @@ class MillersHollow(Edition):
         yield from r.fortune_tellers_look(game)
 
         spies = yield from r.little_girls_decide(game)
-        game.flags["spies"] = spies
+        # Only a little girl who sees the pack's talk overhears it; with `little-girl-sees:
+        # werewolf` she is shown one werewolf instead.
+        game.flags["spies"] = spies if game.options["little-girl-sees"] == "chat" else ()
         game.flags["werewolves-awake"] = True
         victim = yield from r.werewolves_attack(game)
         game.flags["werewolves-awake"] = False
@@ -151,20 +153,24 @@ class MillersHollow(Edition):
             deaths.append((game.by_name[victim], "attack"))
         deaths.extend((game.by_name[name], "poison") for name in poisoned)
         yield from kill(game, deaths)
-        yield from r.pass_on_the_star(game)
         check_end(game)
+        yield from r.pass_on_the_star(game)
 
     def day(self, game: Game, number: int) -> Flow:
         game.begin_phase(f"day {number}")
         if number == 1 and game.options["sheriff"] and game.holder_of("sheriff") is None:
             yield from r.elect_sheriff(game)
         voters = game.alive()
+        living = [voter.name for voter in voters]
         asks = []
         for voter in voters:
+            name = voter.name
             lover = voter.state.get("lover")
-            forbidden = {lover: "lovers may not vote against each other"} if lover else None
-            choices = [n for n in game.alive_names(exclude=voter) if n != lover]
-            asks.append(game.ask(voter, "vote", choices, optional=True, forbidden=forbidden,
+            forbidden = {name: "nobody may vote to hang themself"}
+            if lover:
+                forbidden[lover] = "lovers may not vote against each other"
+            choices = [n for n in living if n != name and n != lover]
+            asks.append(game.ask(name, "vote", choices, optional=True, forbidden=forbidden,
                                  prompt="Who should the village hang? (You may abstain.)"))
         picks = yield asks
         ballots = []
@@ -173,7 +179,8 @@ class MillersHollow(Edition):
             ballots.append((voter.name, pick, weight))
             game.emit("VoteCast", {"player": voter.name, "target": pick, "weight": weight})
         counts = tally(ballots)
-        top = [name for name, count in counts.items() if count == max(counts.values())]
+        most = max(counts.values()) if counts else 0
+        top = [name for name, count in counts.items() if count == most]
         if len(top) != 1:
             game.announce({"about": "execution", "player": None,
                            "reason": "tie" if top else "no votes"})
@@ -181,6 +188,7 @@ class MillersHollow(Edition):
             condemned = game.by_name[top[0]]
             game.emit("PlayerExecuted", {"player": condemned.name})
             yield from kill(game, [(condemned, "execution")])
+            check_end(game)
             yield from r.pass_on_the_star(game)
         check_end(game)
 
@@ -191,31 +199,38 @@ class MillersHollow(Edition):
         game.announce({"about": about, "player": player.name, "role": player.role})
 
     def death_triggers(self, game: Game, player: Player, cause: str) -> Flow:
-        deaths: list[tuple[Player, str]] = []
+        # A lover dies of grief "immediately": before a dying hunter takes aim, so the hunter
+        # is only offered players who are still alive once the grief has run its course.
         partner = grieving_partner(game, player, "lover")
         if partner is not None:
-            deaths.append((partner, "grief"))
+            yield from kill(game, [(partner, "grief")])
         if player.role == "hunter":
-            deaths.extend((yield from r.hunter_shoots(game, player, cause)))
-        return deaths
+            return (yield from r.hunter_shoots(game, player, cause))
+        return []
 
     # -- winning -----------------------------------------------------------------------------
 
     def check_win(self, game: Game) -> Outcome | None:
-        alive = game.alive()
+        alive = wolves = 0
+        lovers: list[Player] = []
+        for p in game.players:  # one pass: this runs after every death
+            if p.team == r.LOVERS:
+                lovers.append(p)
+            if p.alive:
+                alive += 1
+                if r.is_werewolf(p):
+                    wolves += 1
         if not alive:
             return Outcome("none", (), "nobody is left alive")
-        lovers = [p for p in game.players if p.team == r.LOVERS]
         lovers_alive = len(lovers) == 2 and all(p.alive for p in lovers)
-        if lovers_alive and len(alive) == 2:
+        if lovers_alive and alive == 2:
             return self._won(game, r.LOVERS, "the lovers are the last two alive")
-        wolves = [p for p in alive if r.is_werewolf(p)]
         if not wolves:
             return self._won(game, r.VILLAGE, "no werewolf is left alive")
-        if len(wolves) == len(alive):
+        if wolves == alive:
             return self._won(game, r.WEREWOLVES, "only werewolves are left alive")
         if (game.options["werewolves-win-at-parity"] and not lovers_alive
-                and 2 * len(wolves) >= len(alive)):
+                and 2 * wolves >= alive):
             return self._won(game, r.WEREWOLVES, "the werewolves are half of the living")
         return None
 

@@ -43,11 +43,12 @@ def werewolves_recognise(game: Game) -> None:
 def werewolves_attack(game: Game) -> Flow:
     """Each living werewolf names a prey; the most named is the victim, a tie goes to the
     storyteller, and no answer at all means no victim."""
-    pack = [p for p in game.alive() if is_werewolf(p)]
+    living = game.alive()
+    pack = [p for p in living if is_werewolf(p)]
     if not pack:
         return None
     pack_names = frozenset(p.name for p in pack)
-    prey = [p.name for p in game.alive() if not is_werewolf(p)]
+    prey = [p.name for p in living if not is_werewolf(p)]
     forbidden = {name: "werewolves do not attack their own pack" for name in pack_names}
     picks = yield [
         game.ask(wolf, "attack", prey, optional=True, forbidden=forbidden, audience=pack_names,
@@ -85,6 +86,7 @@ def fortune_tellers_look(game: Game) -> Flow:
         return
     picks = yield [
         game.ask(seer, "inspect", game.alive_names(exclude=seer), optional=True,
+                 forbidden={seer.name: "the fortune teller already knows her own card"},
                  prompt="Choose a player whose card you want to see.")
         for seer in seers
     ]
@@ -174,6 +176,7 @@ def hunter_shoots(game: Game, hunter: Player, cause: str) -> Flow:
     if not targets:
         return []
     target = yield game.ask(hunter, "shoot", targets, optional=True,
+                            forbidden={hunter.name: "the hunter shoots another player"},
                             prompt="With your dying breath, choose someone to shoot.")
     if target is None:
         return []

@@ -1,0 +1,220 @@
+"""Load: N concurrent all-bot games played over real WebSockets against a real server.
+
+Run as ``python benchmarks/server.py [--games 200] [--seats 8] [--db PATH_OR_URL]``. It starts
+`wolfsbane serve` in a subprocess on a free port (a fresh SQLite file unless --db says
+otherwise), then this process creates the games over HTTP, seats a client on every chair,
+starts them all, and every client answers each of its decisions with a random legal answer as
+soon as it sees it (and says one line in each day's discussion). It prints:
+
+    games N (finished F), seats S, errors E, wall W s
+    messages M received, R messages/s
+    answer -> broadcast: p50 X ms, p99 Y ms (K answers)
+
+"answer -> broadcast" is the time from sending an answer to receiving the update in which that
+decision is no longer open: the answer was validated, stored durably (committed) and its
+consequences computed and sent.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+import websockets
+
+from wolfsbane.agents import random_answer
+from wolfsbane.core import Decision
+
+TIMERS = {"night": 1.0, "day": 30.0, "decision": 10.0, "grace": 0.5, "bot_delay": 0.0,
+          "scale": 0.02}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port: int = s.getsockname()[1]
+        return port
+
+
+def decision_of(d: dict[str, Any]) -> Decision:
+    decision = Decision(d["seat"], d["name"], d["choices"], kind=d["kind"], min=d["min"],
+                        max=d["max"], optional=d["optional"], default=d["default"])
+    decision.id = d["id"]
+    decision.suggestion = d.get("suggestion")
+    return decision
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.latencies: list[float] = []
+        self.messages = 0
+        self.errors: list[str] = []
+        self.finished = 0
+        self.by_name: dict[str, list[float]] = {}
+
+
+async def play_seat(ws_url: str, token: str, rng: random.Random, stats: Stats,
+                    started: asyncio.Event) -> None:
+    async with websockets.connect(ws_url, max_size=2**22, open_timeout=60,
+                                  ping_interval=None) as ws:
+        await ws.send(json.dumps({"type": "hello", "token": token, "cursor": 0}))
+        sent: dict[int, tuple[float, str]] = {}
+        said: set[str] = set()
+        await started.wait()
+        while True:
+            text = await asyncio.wait_for(ws.recv(), 300)
+            now = time.perf_counter()
+            stats.messages += 1
+            message = json.loads(text)
+            kind = message.get("type")
+            if kind == "error":
+                stats.errors.append(f"{message.get('error')}: {message.get('detail')}")
+                continue
+            if kind not in ("snapshot", "update"):
+                continue
+            view = message["view"]
+            open_ids = {d["id"] for d in view["decisions"]}
+            for decision_id in [i for i in sent if i not in open_ids]:
+                at, name = sent.pop(decision_id)
+                stats.latencies.append(now - at)
+                stats.by_name.setdefault(name, []).append(now - at)
+            if view["over"]:
+                stats.finished += 1
+                return
+            for channel in view["channels"]:
+                if channel == "village" and view["phase"] not in said:
+                    said.add(view["phase"])
+                    await ws.send(json.dumps({"type": "say", "channel": channel,
+                                              "message": "I have my suspicions."}))
+            for d in view["decisions"]:
+                if d["id"] in sent or d["id"] in answered_ids(stats, ws):
+                    continue
+                value = random_answer(decision_of(d), rng)
+                sent[d["id"]] = (time.perf_counter(), d["name"])
+                answered_ids(stats, ws).add(d["id"])
+                await ws.send(json.dumps({"type": "answer", "decision": d["id"],
+                                          "answer": value}))
+
+
+_ANSWERED: dict[int, set[int]] = {}
+
+
+def answered_ids(stats: Stats, ws: Any) -> set[int]:
+    return _ANSWERED.setdefault(id(ws), set())
+
+
+async def create_game(client: httpx.AsyncClient, seats: int, edition: str) -> tuple[str, list[str]]:
+    r = await client.post("/api/games", json={"name": "Seat 0", "edition": edition,
+                                              "timers": TIMERS})
+    r.raise_for_status()
+    made = r.json()
+    tokens = [made["token"]]
+    for i in range(1, seats):
+        r = await client.post(f"/api/games/{made['code']}/join", json={"name": f"Seat {i}"})
+        r.raise_for_status()
+        tokens.append(r.json()["token"])
+    return made["code"], tokens
+
+
+async def run(url: str, games: int, seats: int, edition: str) -> dict[str, Any]:
+    stats = Stats()
+    limits = httpx.Limits(max_connections=50)
+    async with httpx.AsyncClient(base_url=url, timeout=60, limits=limits) as client:
+        tables = await asyncio.gather(*(create_game(client, seats, edition)
+                                        for _ in range(games)))
+        started = asyncio.Event()
+        ws_base = url.replace("http://", "ws://")
+        rng = random.Random(7)
+        tasks = [asyncio.create_task(play_seat(f"{ws_base}/ws/{code}", token,
+                                               random.Random(rng.random()), stats, started))
+                 for code, tokens in tables for token in tokens]
+        await asyncio.sleep(1.0 + games * seats / 2000)  # let every socket say hello
+        began = time.perf_counter()
+        stats.messages = 0
+        started.set()
+        await asyncio.gather(*(client.post(f"/api/games/{code}/start",
+                                           headers={"Authorization": f"Bearer {tokens[0]}"})
+                               for code, tokens in tables))
+        results = await asyncio.gather(*tasks, return_exceptions=True)
+        wall = time.perf_counter() - began
+    for result in results:
+        if isinstance(result, BaseException):
+            stats.errors.append(repr(result))
+    lat = sorted(stats.latencies)
+
+    def pct(p: float) -> float:
+        return lat[min(len(lat) - 1, int(p * len(lat)))] * 1000 if lat else float("nan")
+
+    if os.environ.get("BENCH_DEBUG"):
+        for name, values in stats.by_name.items():
+            values.sort()
+            print(name, len(values), f"p50 {values[len(values) // 2] * 1000:.1f}",
+                  f"max {values[-1] * 1000:.1f}")
+    return {"games": games, "finished": stats.finished // seats, "seats": games * seats,
+            "errors": len(stats.errors), "error_samples": stats.errors[:5], "wall": wall,
+            "messages": stats.messages, "rate": stats.messages / wall, "p50": pct(0.50),
+            "p99": pct(0.99), "answers": len(lat)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--seats", type=int, default=8)
+    parser.add_argument("--edition", default="millers-hollow")
+    parser.add_argument("--db", default=None, help="database (default: a fresh SQLite file)")
+    parser.add_argument("--url", default=None, help="use this running server instead")
+    args = parser.parse_args()
+    if args.url:
+        report(asyncio.run(run(args.url, args.games, args.seats, args.edition)))
+        return
+    folder = tempfile.mkdtemp(prefix="wolfsbane-bench-")
+    db = args.db or str(Path(folder) / "bench.db")
+    port = free_port()
+    log = open(Path(folder) / "server.log", "wb")  # noqa: SIM115
+    server = subprocess.Popen(
+        [sys.executable, "-m", "wolfsbane.cli", "serve", "--port", str(port), "--db", db,
+         "--log-level", "warning"], stdout=log, stderr=log, env={**os.environ})
+    url = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(200):
+            try:
+                if httpx.get(url + "/api/health", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        try:
+            import uvloop
+
+            uvloop.install()
+        except ImportError:
+            pass
+        result = asyncio.run(run(url, args.games, args.seats, args.edition))
+    finally:
+        server.terminate()
+        server.wait(10)
+    report(result)
+
+
+def report(result: dict[str, Any]) -> None:
+    print(f"games {result['games']} (finished {result['finished']}), seats {result['seats']}, "
+          f"errors {result['errors']}, wall {result['wall']:.1f} s")
+    for sample in result["error_samples"]:
+        print(f"  error: {sample}")
+    print(f"messages {result['messages']} received, {result['rate']:.0f} messages/s")
+    print(f"answer -> broadcast: p50 {result['p50']:.1f} ms, p99 {result['p99']:.1f} ms "
+          f"({result['answers']} answers)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,305 @@
+"""The LiCOS village, run the way the LiCOS server runs it: day first, then night, again.
+
+Day N is one engine phase ("day N") covering the morning's discussion and the vote at noon;
+`game.flags["period"]` says which of the two it is ("morning" until `Licos.begin_noon` is
+called by whoever keeps the clock, then "noon"). Night N ("night N") covers the night's
+choices, dawn, and the morning's news, which is given before day N+1 begins.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ...core import (
+    Channel,
+    Edition,
+    Option,
+    Outcome,
+    SetupError,
+    check_end,
+    kill,
+    tally,
+)
+from ...core.common import deal, plurality
+from . import compositions as comp
+from . import roles as r
+from .names import CHARACTER_NAMES, cast
+
+if TYPE_CHECKING:
+    import random
+
+    from ...core import Game, Player
+    from ...core.edition import Flow
+
+MORNING, NOON, NIGHT = "morning", "noon", "night"
+_CHAT_LIMIT = re.compile(r"^\s*(\d+)\s*[xX×]\s*(\d+)\s*$")
+
+
+@dataclass(frozen=True)
+class ChatLimit(Option):
+    """`chat-limit`: "MxL", at most M messages per phase, each at most L characters."""
+
+    def validate(self, value: Any) -> Any:
+        match = _CHAT_LIMIT.match(str(value)) if isinstance(value, (str, int)) else None
+        if match is None:
+            raise SetupError(
+                f"option '{self.id}' takes MESSAGESxCHARACTERS such as 10x140, not {value!r}")
+        messages, length = int(match.group(1)), int(match.group(2))
+        if not 1 <= messages <= 1000:
+            raise SetupError(f"option '{self.id}': 1 to 1000 messages per phase, not {messages}")
+        if not 1 <= length <= 2000:
+            raise SetupError(f"option '{self.id}': 1 to 2000 characters per message, not {length}")
+        return f"{messages}x{length}"
+
+
+def chat_limit(game: Game) -> tuple[int | None, int]:
+    messages, length = str(game.options["chat-limit"]).split("x")
+    return int(messages), int(length)
+
+
+def _dead_names(game: Game) -> list[str]:
+    return [p.name for p in game.players if not p.alive]
+
+
+class Licos(Edition):
+    id = "licos"
+    name = "The LiCOS village"
+    summary = ("The online village: day first, secret votes with counts read out each morning, "
+               "seer, medium, hunter, masons, madman, werewolves and the werehamster.")
+    roles = r.ROLES
+    min_players = comp.MIN_PLAYERS
+    max_players = comp.MAX_PLAYERS
+    first_phase = "day 1"
+    character_names: tuple[str, ...] = CHARACTER_NAMES
+    table_decisions = {
+        "vote": "every living player at noon: another living player, or abstain",
+    }
+    storyteller_decisions = {
+        "deal": "shuffle and deal the composition",
+        "tie-break": "a tie at noon's vote or in the pack's attack, chosen at random",
+    }
+    options = {
+        "hunter-self-guard": Option(
+            "hunter-self-guard", False, "The hunter may guard themself."),
+        "reveal-role-on-death": Option(
+            "reveal-role-on-death", False,
+            "Announce the role of every player who dies (LiCOS keeps it secret)."),
+        "chat-limit": ChatLimit(
+            "chat-limit", "10x140",
+            "Messages each player may post per phase on a channel, and characters per "
+            "message, as MESSAGESxCHARACTERS."),
+        "first-morning-seconds": Option(
+            "first-morning-seconds", 300, "Length of the first morning, in seconds.",
+            minimum=10, maximum=3600),
+        "morning-seconds": Option(
+            "morning-seconds", 0,
+            "Length of every later morning in seconds; 0 follows LiCOS: 240, 360 or 480 with "
+            "4-6, 7-12 or 13-15 players alive.", minimum=0, maximum=3600),
+        "noon-seconds": Option("noon-seconds", 60, "Length of noon (the vote), in seconds.",
+                               minimum=10, maximum=3600),
+        "night-seconds": Option("night-seconds", 60, "Length of the night, in seconds.",
+                                minimum=10, maximum=3600),
+    }
+    channels = (
+        Channel("village", lambda g: g.alive_names(), lambda g: g.phase.startswith("day"),
+                limits=chat_limit),
+        Channel("werewolves", lambda g: [p.name for p in g.alive() if r.is_werewolf(p)],
+                lambda g: bool(g.flags.get("werewolves-awake")), limits=chat_limit),
+        Channel("graveyard", _dead_names, lambda g: True, limits=chat_limit),
+    )
+
+    # -- set-up ----------------------------------------------------------------------------
+
+    def compositions(self) -> dict[str, list[str]]:
+        """Every published composition by name ("4A" ... "15C"), with its deck."""
+        return {name: comp.deck_of(counts) for name, counts in comp.COMPOSITIONS.items()}
+
+    def preset(self, name: str, players: int) -> list[str]:
+        """A published composition by name: "15A" or "licos:15A"; "A", "B", "C" (or "basic",
+        "classic", both meaning "A") pick that letter for `players`."""
+        return comp.composition(name, players)
+
+    def recommended_deck(self, players: int, options: dict[str, Any]) -> list[str]:
+        if not self.min_players <= players <= self.max_players:
+            raise SetupError(
+                f"a LiCOS village has {self.min_players} to {self.max_players} players, "
+                f"not {players}")
+        return comp.composition(f"{players}A")
+
+    def check_deck(self, players: int, deck: list[str], options: dict[str, Any]) -> None:
+        for role_id in deck:
+            self.role(role_id)
+        comp.check_counts(players, list(deck))
+
+    def cast(self, players: int, rng: random.Random | None = None) -> list[str]:
+        """Seat names for a table: the edition's character names."""
+        return cast(players, rng)
+
+    # -- the clock ---------------------------------------------------------------------------
+
+    def clock(self, game: Game) -> list[tuple[str, int]]:
+        """The timed periods of the current phase, in order: a day is [(morning, s), (noon,
+        s)], a night [(night, s)]; nothing before the first day or after the end."""
+        options = game.options
+        phase = game.phase
+        if phase.startswith("day "):
+            if phase == "day 1":
+                morning = int(options["first-morning-seconds"])
+            elif options["morning-seconds"]:
+                morning = int(options["morning-seconds"])
+            else:
+                living = len(game.alive())
+                morning = 240 if living <= 6 else 360 if living <= 12 else 480
+            return [(MORNING, morning), (NOON, int(options["noon-seconds"]))]
+        if phase.startswith("night "):
+            return [(NIGHT, int(options["night-seconds"]))]
+        return []
+
+    def phase_seconds(self, game: Game) -> int | None:
+        """How long the current period lasts: the morning or noon of a day, or the night."""
+        periods = dict(self.clock(game))
+        if not periods:
+            return None
+        return periods.get(str(game.flags.get("period")), next(iter(periods.values())))
+
+    @staticmethod
+    def begin_noon(game: Game) -> None:
+        """The morning's time is up: the clock-keeper (the server) moves the day to noon.
+        Nothing in the rules changes; only `phase_seconds` does."""
+        if game.phase.startswith("day "):
+            game.flags["period"] = NOON
+
+    # -- the game --------------------------------------------------------------------------
+
+    def flow(self, game: Game) -> Flow:
+        yield from deal(game)
+        number = 1
+        while True:
+            yield from self.day(game, number)
+            yield from self.night(game, number)
+            number += 1
+
+    def start(self, game: Game) -> None:
+        """The first morning: everyone hears the composition, the pack and the masons meet."""
+        deck = comp.deck_of(tuple(comp.counts_of([p.role for p in game.players]).values()))
+        game.announce({"about": "composition", "roles": deck,
+                       "counts": {k: v for k, v in comp.counts_of(deck).items() if v}})
+        r.werewolves_recognise(game)
+        r.masons_recognise(game)
+
+    def day(self, game: Game, number: int) -> Flow:
+        game.begin_phase(f"day {number}")
+        game.flags["period"] = MORNING
+        if number == 1:
+            self.start(game)
+        voters = game.alive()
+        asks = [
+            game.ask(voter, "vote", game.alive_names(exclude=voter), optional=True,
+                     forbidden={voter.name: "nobody may vote for themself",
+                                **{p.name: f"{p.name} is dead"
+                                   for p in game.players if not p.alive}},
+                     prompt="Whom should the village put to death? (You may abstain.)")
+            for voter in voters
+        ]
+        picks = yield asks
+        game.flags["period"] = NOON
+        ballots = []
+        for voter, pick in zip(voters, picks, strict=True):
+            ballots.append((voter.name, pick, 1))
+            # the ballot is secret: only the voter (and the storyteller) sees it
+            game.emit("VoteCast", {"player": voter.name, "target": pick}, voter.name)
+        counts = tally(ballots)
+        game.flags["votes"] = {p.name: counts[p.name] for p in game.players if p.name in counts}
+        game.flags["executed"] = None
+        game.flags["dead-since-morning"] = []
+        condemned = yield from plurality(game, counts, about="execution")
+        if condemned is None:
+            game.announce({"about": "execution", "player": None, "reason": "no votes"})
+        else:
+            game.flags["executed"] = condemned
+            game.emit("PlayerExecuted", {"player": condemned})
+            died = yield from kill(game, [(game.by_name[condemned], "execution")])
+            game.flags["dead-since-morning"] = died
+        check_end(game)
+
+    def night(self, game: Game, number: int) -> Flow:
+        game.begin_phase(f"night {number}")
+        game.flags["period"] = NIGHT
+        game.flags["werewolves-awake"] = True
+        asks = r.werewolves_attack(game) + r.seers_inspect(game) + r.hunters_guard(game)
+        answers = (yield asks) if asks else []
+        victim = yield from r.pack_choice(game, asks, answers)
+        game.flags["werewolves-awake"] = False
+        looks: list[tuple[Player, Player]] = []
+        guarded: set[str] = set()
+        for ask, answer in zip(asks, answers, strict=True):
+            if answer is None:
+                continue
+            if ask.name == "inspect":
+                looks.append((game.by_name[ask.seat], game.by_name[answer]))
+            elif ask.name == "guard":
+                guarded.add(answer)
+        # dawn
+        deaths: list[tuple[Player, str]] = []
+        if victim is not None:
+            prey = game.by_name[victim]
+            if prey.role == "werehamster":
+                game.note("AttackFailed", {"player": victim, "reason": "werehamster"})
+            elif victim in guarded:
+                game.note("AttackFailed", {"player": victim, "reason": "guarded"})
+            else:
+                deaths.append((prey, "attack"))
+        deaths.extend((target, "fear") for _seer, target in looks
+                      if target.role == "werehamster")
+        died = yield from kill(game, deaths)
+        self.morning_news(game, number, died, looks)
+        check_end(game)
+
+    def morning_news(self, game: Game, number: int, died: list[str],
+                     looks: list[tuple[Player, Player]]) -> None:
+        """What the village learns at dawn, before day N+1: the night's deaths were announced
+        as they happened; then yesterday's execution and the votes each player received."""
+        executed = game.flags.get("executed")
+        if executed is not None:
+            game.announce({"about": "execution", "player": executed, "day": number,
+                           "recap": True})
+        for name, count in game.flags.get("votes", {}).items():
+            game.announce({"about": "votes", "player": name, "number": count, "day": number})
+        for seer, target in looks:
+            if seer.alive:
+                game.tell(seer, r.seer_result(game, target))
+        r.mediums_hear(game, list(game.flags.get("dead-since-morning", [])) + died)
+        game.flags["dead-since-morning"] = []
+
+    # -- deaths ------------------------------------------------------------------------------
+
+    def announce_death(self, game: Game, player: Player, cause: str) -> None:
+        about = "execution" if cause == "execution" else "death"
+        info: dict[str, Any] = {"about": about, "player": player.name}
+        if game.options["reveal-role-on-death"]:
+            info["role"] = player.role
+        game.announce(info)
+
+    # -- winning -----------------------------------------------------------------------------
+
+    def check_win(self, game: Game) -> Outcome | None:
+        alive = game.alive()
+        wolves = sum(1 for p in alive if r.is_werewolf(p))
+        if not alive:
+            return Outcome("none", (), "nobody is left alive")
+        if wolves == 0:
+            team, reason = r.VILLAGE, "no werewolf is left alive"
+        elif wolves >= len(alive) - wolves:
+            team, reason = r.WEREWOLVES, "the werewolves are as many as the other living players"
+        else:
+            return None
+        if any(p.role == "werehamster" for p in alive):
+            reason = f"{reason}, but a werehamster is still alive and takes the victory"
+            team = r.WEREHAMSTER
+        return Outcome(team, tuple(p.name for p in game.players if p.team == team), reason)
+
+
+# The LiCOS bots register themselves with wolfsbane.agents when this edition is loaded.
+from ...agents import licos as _bots  # noqa: E402,F401

@@ -1,0 +1,972 @@
+"""A game being played on the server: the engine, its wall clock, its seats and its connections.
+
+The engine is pure; everything that has to do with time lives here. Each live game has one
+*pump* task that takes the waiting operations (answers, messages, timeouts, bot moves), applies
+them to the engine, stores the new log entries durably, and only then tells the seats, each
+through `core.view.view` (the only boundary between the engine and anyone playing).
+
+Nights are curtained. While a night lasts, whatever the engine does that the whole table would
+see (a death, the next phase) is held back until the night's fixed deadline, so the length of a
+night never tells anyone which roles are awake in it. The moderator, who sees everything, is not
+curtained. The held-back state is kept as `shown`: the game replayed up to the last answer
+before the curtain fell; players, spectators and bots look at `shown`, never past it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import json
+import random
+import secrets
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..agents import Agent, SeatView, bot_for, random_answer
+from ..core import MANUAL, STORYTELLER, Decision, Game, IllegalAnswer, SetupError
+from ..core.edition import Edition
+from ..core.record import RECORD_FORMAT, replay
+from ..core.view import events_for, public_view, view
+from ..editions import get_edition
+from .storage import LogRow, ParticipantRow, Store
+
+PLAYER = "player"
+MODERATOR = "moderator"
+SPECTATOR = "spectator"
+
+LOBBY = "lobby"
+RUNNING = "running"
+FINISHED = "finished"
+
+DEFAULT_TIMERS: dict[str, dict[str, float]] = {
+    # night: a whole night; day: a whole day (discussion and vote); decision: one question at
+    # night or after the day's end; grace: the shortest window a question is ever given;
+    # bot_delay: how long a bot "thinks".
+    "online": {"night": 90, "day": 300, "decision": 30, "grace": 10, "bot_delay": 1.5,
+               "scale": 1.0},
+    "table": {"night": 180, "day": 600, "decision": 60, "grace": 15, "bot_delay": 2.0,
+              "scale": 1.0},
+}
+
+MAX_QUEUE = 1000  # messages waiting for one slow connection before it is dropped
+
+
+class ServerError(Exception):
+    """An error for the client: an HTTP status, a short code and a sentence."""
+
+    def __init__(self, status: int, code: str, detail: str) -> None:
+        super().__init__(detail)
+        self.status = status
+        self.code = code
+        self.detail = detail
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"error": self.code, "detail": self.detail}
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(32)  # 256 random bits
+
+
+def is_night(edition: Edition, phase: str) -> bool:
+    """Is `phase` one whose goings-on must not show in its timing? An edition may say so
+    with `is_night(phase)`; otherwise every phase whose name says night is."""
+    custom = getattr(edition, "is_night", None)
+    if callable(custom):
+        return bool(custom(phase))
+    return "night" in phase.lower()
+
+
+@dataclass
+class Participant:
+    id: str
+    kind: str  # player, moderator or spectator
+    name: str
+    token_hash: str | None
+    bot: bool = False
+    active: bool = True
+    joined_at: float = field(default_factory=time.time)
+
+    def row(self, game_id: str) -> ParticipantRow:
+        return ParticipantRow(self.id, game_id, self.token_hash, self.kind, self.name, self.bot,
+                              self.active, self.joined_at)
+
+    def public(self) -> dict[str, Any]:
+        return {"id": self.id, "kind": self.kind, "name": self.name, "bot": self.bot}
+
+
+class Bucket:
+    """A token bucket: `rate` actions a second, bursts up to `capacity`."""
+
+    def __init__(self, rate: float, capacity: float) -> None:
+        self.rate = rate
+        self.capacity = capacity
+        self.tokens = capacity
+        self.at = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.capacity, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+
+class Connection:
+    """One WebSocket: who it speaks for, what it has been sent, and its outgoing queue."""
+
+    def __init__(self, participant: Participant, cursor: int,
+                 send: Callable[[str], Any], close: Callable[[int], Any]) -> None:
+        self.participant = participant
+        self.cursor = cursor
+        self.signature: Any = None
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self._send = send
+        self._close = close
+        self.closed = False
+        self.task: asyncio.Task[None] | None = None
+        self.sent_at: dict[int, float] = {}
+
+    def start(self) -> None:
+        self.task = asyncio.get_running_loop().create_task(self._writer())
+
+    def push(self, message: dict[str, Any]) -> None:
+        if self.closed:
+            return
+        if self.queue.qsize() >= MAX_QUEUE:
+            self.shut(4408)
+            return
+        self.queue.put_nowait(json.dumps(message, separators=(",", ":")))
+
+    def shut(self, code: int = 1000) -> None:
+        if not self.closed:
+            self.closed = True
+            self.queue.put_nowait(None)
+            self._close_code = code
+
+    async def _writer(self) -> None:
+        try:
+            while True:
+                text = await self.queue.get()
+                if text is None:
+                    with contextlib.suppress(Exception):
+                        await self._close(getattr(self, "_close_code", 1000))
+                    return
+                await self._send(text)
+        except Exception:  # noqa: BLE001 - the client went away; the reader cleans up
+            self.closed = True
+
+
+@dataclass
+class Op:
+    kind: str  # answer, say, tick
+    actor: Participant | None = None
+    decision: int = 0
+    value: Any = None
+    seat: str | None = None
+    channel: str = ""
+    message: Any = None
+    future: asyncio.Future[dict[str, Any]] | None = None
+
+
+class LiveGame:
+    def __init__(self, hub: Hub, game_id: str, code: str, config: dict[str, Any],
+                 state: dict[str, Any], created_at: float) -> None:
+        self.hub = hub
+        self.store: Store = hub.store
+        self.id = game_id
+        self.code = code
+        self.config = config
+        self.state = state
+        self.created_at = created_at
+        self.edition = get_edition(config["edition"])
+        self.status = LOBBY
+        self.participants: dict[str, Participant] = {}
+        self.by_hash: dict[str, Participant] = {}
+        self.game: Game | None = None  # the engine, as far as it has gone
+        self.shown: Game | None = None  # what the table may see (behind `game` under a curtain)
+        self.held_ids: set[int] = set()
+        self.deadlines: dict[int, float] = {}
+        self.bot_due: dict[int, float] = {}
+        self.agents: dict[str, Agent] = {}
+        self.talked: set[tuple[str, str, str]] = set()
+        self.connections: list[Connection] = []
+        self.pending: list[Op] = []
+        self.pump: asyncio.Task[None] | None = None
+        self.timer: asyncio.TimerHandle | None = None
+        self.buckets: dict[str, Bucket] = {}
+        self.persisted = 0  # log entries stored
+        self.broken = False
+        self.dirty_participants: list[Participant] = []
+
+    # -- small accessors -------------------------------------------------------------------
+
+    @property
+    def timers(self) -> dict[str, float]:
+        timers: dict[str, float] = self.config["timers"]
+        return timers
+
+    @property
+    def seats(self) -> list[str]:
+        seats: list[str] = self.state["seats"]
+        return seats
+
+    @property
+    def paused(self) -> bool:
+        return self.state.get("paused_at") is not None
+
+    @property
+    def held(self) -> bool:
+        return bool(self.state.get("held"))
+
+    @property
+    def controlled(self) -> set[str]:
+        return set(self.state.get("controlled", ()))
+
+    def host(self) -> Participant | None:
+        return self.participants.get(self.state.get("host", ""))
+
+    def seat_holder(self, seat: str) -> Participant | None:
+        for p in self.participants.values():
+            if p.kind == PLAYER and p.active and p.name == seat:
+                return p
+        return None
+
+    def moderator(self) -> Participant | None:
+        for p in self.participants.values():
+            if p.kind == MODERATOR and p.active:
+                return p
+        return None
+
+    def authenticate(self, token: str | None) -> Participant:
+        if not token:
+            raise ServerError(401, "unauthorised", "this needs a seat token")
+        participant = self.by_hash.get(hash_token(token))
+        if participant is None or not participant.active or participant.bot:
+            raise ServerError(401, "unauthorised", "this token holds no place in this game")
+        return participant
+
+    def add_participant(self, participant: Participant) -> None:
+        self.participants[participant.id] = participant
+        if participant.token_hash:
+            self.by_hash[participant.token_hash] = participant
+
+    def public_info(self) -> dict[str, Any]:
+        """What anyone with the game's code may know: no cards, no seed, no tokens."""
+        host = self.host()
+        seats = []
+        for seat in self.seats:
+            holder = self.seat_holder(seat)
+            seats.append({"name": seat, "bot": bool(holder and holder.bot),
+                          "id": holder.id if holder else None,
+                          "controlled": seat in self.controlled,
+                          "connected": self._connected(holder)})
+        moderator = self.moderator()
+        spectators = [p.public() for p in self.participants.values()
+                      if p.kind == SPECTATOR and p.active]
+        info: dict[str, Any] = {
+            "code": self.code,
+            "edition": self.edition.id,
+            "edition_name": self.edition.name,
+            "status": self.status,
+            "mode": self.config["mode"],
+            "moderated": self.config["moderated"],
+            "seats": seats,
+            "min_players": self.edition.min_players,
+            "max_players": self.edition.max_players,
+            "host": host.public() if host else None,
+            "moderator": moderator.public() if moderator else None,
+            "spectators": spectators,
+            "options": self.config["options"],
+            "timers": self.timers,
+            "setup": {k: self.config[k] for k in ("preset", "deck") if self.config.get(k)},
+            "paused": self.paused,
+        }
+        if self.state.get("deck"):
+            info["deck"] = sorted(self.state["deck"])
+        return info
+
+    def _connected(self, participant: Participant | None) -> bool:
+        if participant is None:
+            return False
+        return any(c.participant is participant and not c.closed for c in self.connections)
+
+    # -- loading ---------------------------------------------------------------------------
+
+    def restore(self, status: str, participants: list[ParticipantRow],
+                log: list[LogRow]) -> None:
+        self.status = status
+        for row in participants:
+            self.add_participant(Participant(row.id, row.kind, row.name, row.token_hash, row.bot,
+                                             row.active, row.joined_at))
+        if status == LOBBY:
+            return
+        entries = [row.entry for row in log]
+        self.game = self._replay(entries)
+        self.game.storyteller = self.config["storyteller"]
+        self.persisted = len(entries)
+        if self.held:
+            self.shown = self._replay(entries[: self.state["shown_len"]])
+            self.held_ids = {i for i in self.shown.open if i not in self.game.open}
+        else:
+            self.shown = self.game
+        self.deadlines = {int(k): float(v) for k, v in self.state.get("deadlines", {}).items()}
+        for p in self.participants.values():
+            if p.kind == PLAYER and p.bot and p.active:
+                self._make_agent(p.name)
+        if self.game.storyteller != MANUAL:
+            # an automatic storyteller never leaves a question open; answer any at once
+            for decision in list(self.game.open.values()):
+                if decision.seat == STORYTELLER:
+                    self.deadlines[decision.id] = 0.0
+
+    def record(self, entries: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+        record: dict[str, Any] = {
+            "format": RECORD_FORMAT,
+            "edition": self.edition.id,
+            "seats": list(self.seats),
+            "options": self.config["options"],
+            "seed": self.config["seed"],
+            "log": list(entries if entries is not None else (self.game.log if self.game else ())),
+        }
+        if self.config.get("roles"):
+            record["roles"] = list(self.config["roles"])
+        else:
+            record["deck"] = list(self.state["deck"])
+        return record
+
+    def _replay(self, entries: list[dict[str, Any]]) -> Game:
+        return replay(self.record(entries), get_edition)
+
+    # -- starting --------------------------------------------------------------------------
+
+    def deal_deck(self) -> list[str]:
+        n = len(self.seats)
+        if self.config.get("roles"):
+            return list(self.config["roles"])
+        if self.config.get("deck"):
+            return list(self.config["deck"])
+        preset = self.config.get("preset")
+        if preset:
+            chooser = getattr(self.edition, "preset", None)
+            if chooser is None:
+                raise SetupError(f"{self.edition.name} has no presets; name the cards")
+            return list(chooser(preset, n))
+        return list(self.edition.recommended_deck(n, self.config["options"]))
+
+    async def start(self) -> None:
+        if self.status != LOBBY:
+            raise ServerError(409, "already-started", "the game has already started")
+        seats = self.seats
+        if not self.edition.min_players <= len(seats) <= self.edition.max_players:
+            raise ServerError(
+                409, "player-count",
+                f"{self.edition.name} takes {self.edition.min_players} to "
+                f"{self.edition.max_players} players; {len(seats)} are seated")
+        try:
+            deck = self.deal_deck()
+            roles = self.config.get("roles")
+            game = Game(self.edition, seats, roles=roles, deck=None if roles else deck,
+                        options=self.config["options"], seed=self.config["seed"],
+                        storyteller=self.config["storyteller"])
+        except (SetupError, IllegalAnswer) as error:
+            raise ServerError(409, "setup", str(error)) from None
+        self.state["deck"] = deck
+        self.state["started_at"] = time.time()
+        self.game = game
+        self.shown = game
+        self.status = RUNNING
+        for p in self.participants.values():
+            if p.kind == PLAYER and p.bot and p.active:
+                self._make_agent(p.name)
+        for connection in self.connections:
+            connection.signature = None
+            connection.cursor = 0
+        await self._commit_step(time.time(), [])
+
+    def _make_agent(self, seat: str) -> None:
+        rng = random.Random(f"{self.config['seed']}:bot:{seat}")
+        self.agents[seat] = bot_for(seat, rng, self.edition.id)
+
+    # -- operations ------------------------------------------------------------------------
+
+    def submit(self, op: Op) -> asyncio.Future[dict[str, Any]]:
+        loop = asyncio.get_running_loop()
+        op.future = loop.create_future()
+        if self.broken:
+            op.future.set_exception(ServerError(503, "unavailable", "the game is reloading"))
+            return op.future
+        self.pending.append(op)
+        self._kick_pump()
+        return op.future
+
+    def _kick_pump(self) -> None:
+        if self.pump is None or self.pump.done():
+            self.pump = asyncio.get_running_loop().create_task(self._run_pump())
+
+    async def _run_pump(self) -> None:
+        while self.pending and not self.broken:
+            ops, self.pending = self.pending, []
+            try:
+                await self._step(ops)
+            except Exception as error:  # noqa: BLE001 - storage failed: reload from the log
+                for op in ops:
+                    if op.future is not None and not op.future.done():
+                        op.future.set_exception(
+                            ServerError(503, "storage", f"the answer could not be stored: {error}")
+                        )
+                await self.hub.unload(self, reason="storage")
+                return
+
+    async def _step(self, ops: list[Op]) -> None:
+        if self.game is None or self.shown is None:
+            for op in ops:
+                if op.future is not None and not op.future.done():
+                    op.future.set_exception(
+                        ServerError(409, "not-started", "the game has not started"))
+            return
+        now = time.time()
+        accepted: list[Op] = []
+        sources: list[str] = []
+        for op in ops:
+            if op.kind == "tick":
+                continue
+            before = len(self.game.log)
+            try:
+                self._apply(op, now)
+            except (IllegalAnswer, ServerError) as error:
+                if op.future is not None and not op.future.done():
+                    err = error if isinstance(error, ServerError) else ServerError(
+                        422, "illegal", str(error))
+                    op.future.set_exception(err)
+                continue
+            accepted.append(op)
+            sources.extend([self._source(op)] * (len(self.game.log) - before))
+        # timers and bots that are due
+        if not self.paused:
+            for _ in range(1000):
+                due = self._next_due(now)
+                if due is None:
+                    break
+                before = len(self.game.log)
+                kind, decision_id = due
+                try:
+                    if kind == "timeout":
+                        self._timeout(decision_id, now)
+                        source = "timeout"
+                    else:
+                        self._bot_move(decision_id, now)
+                        source = "bot"
+                except IllegalAnswer:
+                    self.deadlines.pop(decision_id, None)
+                    self.bot_due.pop(decision_id, None)
+                    continue
+                sources.extend([source] * (len(self.game.log) - before))
+        await self._commit_step(now, sources)
+        for op in accepted:
+            if op.future is not None and not op.future.done():
+                op.future.set_result({"ok": True})
+
+    def _source(self, op: Op) -> str:
+        actor = op.actor
+        if actor is None:
+            return "server"
+        return "moderator" if actor.kind == MODERATOR else "seat"
+
+    def _apply(self, op: Op, now: float) -> None:
+        game = self.game
+        shown = self.shown
+        assert game is not None and shown is not None
+        actor = op.actor
+        assert actor is not None
+        if game.over:
+            raise ServerError(409, "over", "the game is over")
+        if op.kind == "answer":
+            if self.paused:
+                raise ServerError(409, "paused", "the game is paused")
+            if actor.kind == MODERATOR:
+                decision = game.open.get(op.decision)
+                if decision is None:
+                    raise ServerError(409, "stale", f"decision {op.decision} is not open")
+                if decision.seat != STORYTELLER and decision.seat not in self.controlled:
+                    raise ServerError(403, "forbidden",
+                                      f"take over {decision.seat}'s seat to answer for them")
+            elif actor.kind == PLAYER:
+                decision = shown.open.get(op.decision)
+                if decision is None or decision.id in self.held_ids:
+                    raise ServerError(409, "stale", f"decision {op.decision} is not open")
+                if decision.seat != actor.name:
+                    raise ServerError(403, "forbidden",
+                                      f"decision {op.decision} is not yours to answer")
+                if actor.name in self.controlled:
+                    raise ServerError(403, "controlled",
+                                      "the moderator has taken over your seat")
+            else:
+                raise ServerError(403, "forbidden", "spectators do not answer")
+            self._answer(decision, op.value, now)
+        elif op.kind == "say":
+            if actor.kind == PLAYER:
+                seat = actor.name
+                if seat in self.controlled:
+                    raise ServerError(403, "controlled", "the moderator has taken over your seat")
+            elif actor.kind == MODERATOR and op.seat:
+                seat = op.seat
+                if seat not in self.controlled:
+                    raise ServerError(403, "forbidden",
+                                      f"take over {seat}'s seat to speak for them")
+            else:
+                raise ServerError(403, "forbidden", "only seated players speak on channels")
+            self._say(seat, op.channel, op.message, limit=actor.kind == PLAYER)
+        else:
+            raise ServerError(400, "unknown", f"unknown operation {op.kind!r}")
+
+    def _say(self, seat: str, channel: str, message: Any, limit: bool) -> None:
+        game, shown = self.game, self.shown
+        assert game is not None and shown is not None
+        if self.held or channel not in shown.channels_for(seat):
+            # the same refusal the engine gives, whatever the curtain hides
+            game.channel(channel)  # an unknown channel gets its own message
+            raise IllegalAnswer(f"{seat} cannot speak on the {channel} channel now")
+        if limit:
+            bucket = self.buckets.setdefault(seat, Bucket(rate=0.5, capacity=6))
+            if not bucket.take():
+                raise ServerError(429, "rate-limited", "too many messages; wait a moment")
+        game.say(seat, channel, message)
+
+    def _answer(self, decision: Decision, value: Any, now: float) -> None:
+        game = self.game
+        assert game is not None
+        before_log = len(game.log)
+        before_events = len(game.events)
+        phase = game.phase
+        game.answer(decision.id, value, seat=decision.seat)
+        self.deadlines.pop(decision.id, None)
+        self.bot_due.pop(decision.id, None)
+        self._after_change(before_log, before_events, phase, now)
+
+    def _after_change(self, before_log: int, before_events: int | None = None,
+                      phase: str | None = None, now: float | None = None) -> None:
+        """Drop the curtain if this change showed the table something mid-night."""
+        game = self.game
+        assert game is not None
+        if before_events is None or self.held or phase is None or now is None:
+            return
+        if not is_night(self.edition, phase):
+            return
+        end = self.state.get("phase_end")
+        if end is None or now >= end:
+            return
+        news = game.phase != phase or any(
+            e.audience is None for e in game.events[before_events:]
+        )
+        if not news:
+            return
+        self.state["held"] = True
+        self.state["shown_len"] = before_log
+        self.shown = self._replay(game.log[:before_log])
+        self.held_ids = {i for i in self.shown.open if i not in game.open}
+
+    def _timeout(self, decision_id: int, now: float) -> None:
+        game = self.game
+        assert game is not None
+        self.deadlines.pop(decision_id, None)
+        decision = game.open.get(decision_id)
+        if decision is None:
+            return
+        if decision.seat == STORYTELLER and decision.suggestion is not None:
+            value = decision.suggestion
+        elif decision.optional:
+            value = None
+        else:
+            rng = random.Random(f"{self.config['seed']}:timeout:{decision.id}")
+            value = random_answer(decision, rng)
+        self._answer(decision, value, now)
+
+    def _bot_move(self, decision_id: int, now: float) -> None:
+        self.bot_due.pop(decision_id, None)
+        shown = self.shown
+        assert shown is not None
+        decision = shown.open.get(decision_id)
+        if decision is None or decision_id in self.held_ids:
+            return
+        seat = decision.seat
+        agent = self.agents.get(seat)
+        if agent is None or seat in self.controlled:
+            return
+        seat_view = SeatView(shown, seat)
+        self._catch_up(agent)
+        for channel in shown.channels_for(seat):
+            key = (seat, channel, shown.phase)
+            if key in self.talked:
+                continue
+            self.talked.add(key)
+            try:
+                messages = agent.talk(channel, seat_view)
+            except Exception:  # noqa: BLE001 - a bot that fails to talk stays silent
+                messages = []
+            for message in messages[:3]:
+                with contextlib.suppress(IllegalAnswer):
+                    self._say(seat, channel, message, limit=False)
+            self._catch_up(agent)
+        try:
+            value = agent.decide(decision, seat_view)
+            decision.validate(value)
+        except Exception:  # noqa: BLE001 - a confused bot plays a random legal answer
+            value = random_answer(decision, agent.rng)
+        if decision.id in shown.open and self.game is not None and decision.id in self.game.open:
+            self._answer(decision, value, now)
+
+    def _catch_up(self, agent: Agent) -> None:
+        shown = self.shown
+        assert shown is not None
+        if agent.cursor < len(shown.events):
+            agent.observe(events_for(shown, agent.seat, agent.cursor))
+            agent.cursor = len(shown.events)
+
+    def _next_due(self, now: float) -> tuple[str, int] | None:
+        best: tuple[float, str, int] | None = None
+        for decision_id, at in self.deadlines.items():
+            if at <= now and (best is None or at < best[0]):
+                best = (at, "timeout", decision_id)
+        for decision_id, at in self.bot_due.items():
+            if at <= now and (best is None or at < best[0]):
+                best = (at, "bot", decision_id)
+        return None if best is None else (best[1], best[2])
+
+    # -- after every step: curtain, clocks, storage, telling the seats -------------------------
+
+    def _settle_clock(self, now: float) -> None:
+        game, shown = self.game, self.shown
+        assert game is not None and shown is not None
+        state = self.state
+        if self.held and not self.paused and now >= state.get("phase_end", 0):
+            state["held"] = False
+            state.pop("shown_len", None)
+            self.shown = shown = game
+            self.held_ids = set()
+        if state.get("phase_index") != len(shown.phases):
+            state["phase_index"] = len(shown.phases)
+            state["phase_end"] = now + self._phase_seconds(shown)
+            state["phase_started"] = now
+        # deadlines for every question the clock runs on
+        running: dict[int, Decision] = {}
+        for decision in shown.open.values():
+            if decision.id not in self.held_ids:
+                running[decision.id] = decision
+        for decision in game.open.values():
+            if decision.seat == STORYTELLER:
+                running[decision.id] = decision
+        self.deadlines = {i: t for i, t in self.deadlines.items() if i in running}
+        self.bot_due = {i: t for i, t in self.bot_due.items() if i in running}
+        for decision in running.values():
+            if decision.id not in self.deadlines:
+                self.deadlines[decision.id] = self._deadline_for(decision, now)
+            if (decision.seat in self.agents and decision.seat not in self.controlled
+                    and decision.id not in self.bot_due and decision.id in shown.open):
+                self.bot_due[decision.id] = now + self.timers.get("bot_delay", 0)
+        if shown.over and not self.held:
+            self.status = FINISHED
+            state.setdefault("finished_at", now)
+        state["deadlines"] = {str(k): v for k, v in self.deadlines.items()}
+
+    def _phase_seconds(self, game: Game) -> float:
+        """The edition's length for this phase (all its periods, when it keeps a clock of
+        several), else the game's own timer for a night or a day."""
+        seconds: float | None = None
+        clock = getattr(self.edition, "clock", None)
+        if callable(clock):
+            periods = clock(game)
+            if periods:
+                seconds = float(sum(length for _period, length in periods))
+        if seconds is None:
+            given = self.edition.phase_seconds(game)
+            seconds = float(given) if given is not None else None
+        if seconds is not None:
+            return seconds * float(self.timers.get("scale", 1.0))
+        return float(self.timers["night" if is_night(self.edition, game.phase) else "day"])
+
+    def _deadline_for(self, decision: Decision, now: float) -> float:
+        timers = self.timers
+        if decision.seat == STORYTELLER:
+            return now + timers["decision"]
+        end = self.state.get("phase_end")
+        night = is_night(self.edition, decision.phase or "")
+        if end is None:
+            return now + timers["decision"]
+        if night:
+            at = min(now + timers["decision"], end)
+            return at if at - now >= timers["grace"] else now + timers["grace"]
+        return end if end - now >= timers["grace"] else now + timers["decision"]
+
+    async def _commit_step(self, now: float, sources: list[str]) -> None:
+        game = self.game
+        assert game is not None
+        self._settle_clock(now)
+        entries = game.log[self.persisted:]
+        rows = [
+            LogRow(self.persisted + i, entry,
+                   sources[i] if i < len(sources) and not entry.get("auto") else
+                   ("engine" if entry.get("auto") else "server"), now)
+            for i, entry in enumerate(entries)
+        ]
+        people = self.dirty_participants
+        self.dirty_participants = []
+        await self.store.save(self.id, status=self.status, state=self.state, log=rows,
+                              participants=[p.row(self.id) for p in people])
+        self.persisted += len(rows)
+        self.broadcast()
+        self.reschedule()
+
+    async def save_meta(self) -> None:
+        """Store a change to the participants or the game's settings (not to the engine)."""
+        people = self.dirty_participants
+        self.dirty_participants = []
+        await self.store.save(self.id, status=self.status, state=self.state, config=self.config,
+                              participants=[p.row(self.id) for p in people])
+
+    def reschedule(self) -> None:
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
+        if self.game is None or self.status != RUNNING or self.paused or self.broken:
+            return
+        times = list(self.deadlines.values()) + list(self.bot_due.values())
+        if self.held:
+            times.append(self.state.get("phase_end", 0))
+        if not times:
+            return
+        delay = max(0.0, min(times) - time.time())
+        loop = asyncio.get_running_loop()
+        self.timer = loop.call_later(delay, self._wake)
+
+    def _wake(self) -> None:
+        self.timer = None
+        if self.broken:
+            return
+        self.pending.append(Op("tick"))
+        self._kick_pump()
+
+    # -- control -----------------------------------------------------------------------------
+
+    async def control(self, action: str, now: float | None = None, **kw: Any) -> None:
+        """Pause, resume, extend: changes of the clock, stored like any step."""
+        now = now or time.time()
+        if self.status != RUNNING:
+            raise ServerError(409, "not-running", "the game is not running")
+        state = self.state
+        if action == "pause":
+            if self.paused:
+                raise ServerError(409, "paused", "the game is already paused")
+            state["paused_at"] = now
+        elif action == "resume":
+            if not self.paused:
+                raise ServerError(409, "not-paused", "the game is not paused")
+            shift = now - float(state.pop("paused_at"))
+            self._shift(shift)
+        elif action == "extend":
+            seconds = float(kw["seconds"])
+            decision = kw.get("decision")
+            if decision is not None:
+                if decision not in self.deadlines:
+                    raise ServerError(409, "stale", f"decision {decision} has no running clock")
+                self.deadlines[decision] += seconds
+                self.state["deadlines"] = {str(k): v for k, v in self.deadlines.items()}
+            else:
+                self._shift(seconds)
+        await self.store.save(self.id, state=self.state)
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Send every connection its view again (the clock or the controls changed)."""
+        for connection in self.connections:
+            if connection.signature is not None:
+                connection.signature = ()
+        self.broadcast()
+        self.reschedule()
+
+    def _shift(self, seconds: float) -> None:
+        self.deadlines = {k: v + seconds for k, v in self.deadlines.items()}
+        self.bot_due = {k: v + seconds for k, v in self.bot_due.items()}
+        if self.state.get("phase_end") is not None:
+            self.state["phase_end"] += seconds
+        self.state["deadlines"] = {str(k): v for k, v in self.deadlines.items()}
+
+    # -- telling the seats -------------------------------------------------------------------
+
+    def view_for(self, participant: Participant, since: int) -> dict[str, Any]:
+        """The one way game state leaves the server: through core.view for this participant."""
+        if self.game is None or self.shown is None:
+            raise ServerError(409, "not-started", "the game has not started")
+        if participant.kind == MODERATOR:
+            return view(self.game, STORYTELLER, since)
+        if participant.kind == PLAYER:
+            seen = view(self.shown, participant.name, since)
+            if self.held_ids:  # answered already, behind the curtain
+                seen["decisions"] = [d for d in seen["decisions"] if d["id"] not in self.held_ids]
+            return seen
+        return public_view(self.shown, since)
+
+    def clock_for(self, participant: Participant, seen: dict[str, Any]) -> dict[str, Any]:
+        ids = [d["id"] for d in seen["decisions"]]
+        return {
+            "now": time.time(),
+            "paused": self.paused,
+            "phase_deadline": self.state.get("phase_end"),
+            "deadlines": {str(i): self.deadlines[i] for i in ids if i in self.deadlines},
+        }
+
+    def message_for(self, participant: Participant, since: int,
+                    kind: str) -> dict[str, Any]:
+        seen = self.view_for(participant, since)
+        out: dict[str, Any] = {"type": kind, "view": seen,
+                               "clock": self.clock_for(participant, seen)}
+        if participant.kind == MODERATOR:
+            out["controlled"] = sorted(self.controlled)
+        return out
+
+    def _send_snapshot(self, connection: Connection, since: int) -> None:
+        if self.game is None:
+            connection.push({"type": "lobby", "game": self.public_info()})
+            return
+        message = self.message_for(connection.participant, since, "snapshot")
+        connection.cursor = message["view"]["cursor"]
+        connection.signature = self._signature(message)
+        connection.push(message)
+
+    @staticmethod
+    def _signature(message: dict[str, Any]) -> Any:
+        seen = message["view"]
+        clock = message["clock"]
+        return (
+            seen["phase"],
+            tuple(d["id"] for d in seen["decisions"]),
+            tuple(seen["channels"]),
+            seen["over"],
+            clock["paused"],
+            clock["phase_deadline"],
+            tuple(sorted(clock["deadlines"].items())),
+            tuple(message.get("controlled", ())),
+        )
+
+    def broadcast(self) -> None:
+        if self.game is None:
+            return
+        for connection in list(self.connections):
+            if connection.closed:
+                continue
+            participant = connection.participant
+            kind = "update" if connection.signature is not None else "snapshot"
+            message = self.message_for(participant, connection.cursor, kind)
+            signature = self._signature(message)
+            if not message["view"]["events"] and signature == connection.signature:
+                continue
+            connection.cursor = message["view"]["cursor"]
+            connection.signature = signature
+            connection.push(message)
+
+    def lobby_changed(self) -> None:
+        info = self.public_info()
+        for connection in self.connections:
+            connection.push({"type": "lobby", "game": info})
+
+    def attach(self, connection: Connection, since: int) -> None:
+        self.connections.append(connection)
+        connection.start()
+        self._send_snapshot(connection, since)
+
+    def detach(self, connection: Connection) -> None:
+        with contextlib.suppress(ValueError):
+            self.connections.remove(connection)
+        connection.shut()
+
+    def drop_participant(self, participant: Participant, code: int = 4403) -> None:
+        for connection in list(self.connections):
+            if connection.participant is participant:
+                connection.push({"type": "closed", "reason": "removed from the game"})
+                self.detach(connection)
+                connection.shut(code)
+
+    def close_all(self) -> None:
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
+        for connection in list(self.connections):
+            connection.shut(1012)
+        self.connections.clear()
+
+
+class Hub:
+    """Every live game of this server process, by code."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.games: dict[str, LiveGame] = {}
+        self._loading: dict[str, asyncio.Future[LiveGame | None]] = {}
+
+    async def load_running(self) -> int:
+        ids = await self.store.game_ids((LOBBY, RUNNING))
+        count = 0
+        for game_id in ids:
+            live = await self._load_id(game_id)
+            if live is not None:
+                count += 1
+        return count
+
+    async def _load_id(self, game_id: str) -> LiveGame | None:
+        loaded = await self.store.load(game_id)
+        if loaded is None:
+            return None
+        row, people, log = loaded
+        live = LiveGame(self, row.id, row.code, row.config, row.state, row.created_at)
+        try:
+            live.restore(row.status, people, log)
+        except Exception:  # noqa: BLE001 - an unreadable game stays in the database
+            return None
+        self.games[live.code] = live
+        if live.status == RUNNING:
+            # catch up with the clock at once: timers that ran out while we were down
+            live.pending.append(Op("tick"))
+            live._kick_pump()
+        return live
+
+    async def get(self, code: str) -> LiveGame:
+        code = code.upper()
+        live = self.games.get(code)
+        if live is not None:
+            return live
+        if len(code) > 16 or not code.isalnum():
+            raise ServerError(404, "not-found", "there is no game with this code")
+        waiting = self._loading.get(code)
+        if waiting is None:
+            waiting = asyncio.get_running_loop().create_future()
+            self._loading[code] = waiting
+            try:
+                game_id = await self.store.find_code(code)
+                result = await self._load_id(game_id) if game_id else None
+                waiting.set_result(result)
+            except Exception as error:  # noqa: BLE001
+                waiting.set_exception(error)
+            finally:
+                self._loading.pop(code, None)
+        live = await asyncio.shield(waiting)
+        if live is None:
+            raise ServerError(404, "not-found", "there is no game with this code")
+        return live
+
+    async def unload(self, live: LiveGame, reason: str) -> None:
+        live.broken = True
+        live.close_all()
+        self.games.pop(live.code, None)
+
+    def close(self) -> None:
+        for live in self.games.values():
+            live.close_all()

@@ -1,0 +1,152 @@
+"""What clients may send: every payload is checked here, with size limits, before it is used."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StringConstraints
+
+MAX_BODY = 64 * 1024  # bytes of any HTTP body
+MAX_WS_MESSAGE = 16 * 1024  # characters of any WebSocket message
+
+Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=24)]
+Ident = Annotated[str, StringConstraints(min_length=1, max_length=64)]
+Short = Annotated[str, StringConstraints(max_length=200)]
+Ref = Annotated[str, StringConstraints(max_length=64)] | StrictInt | None
+
+AnswerValue = (
+    None
+    | StrictBool
+    | Annotated[str, StringConstraints(strict=True, max_length=200)]
+    | Annotated[list[Annotated[str, StringConstraints(strict=True, max_length=200)]],
+                Field(max_length=64)]
+)
+MessageField = (
+    None | StrictBool | Annotated[str, StringConstraints(strict=True, max_length=2000)]
+)
+Message = (
+    Annotated[str, StringConstraints(strict=True, max_length=2000)]
+    | Annotated[dict[Ident, MessageField], Field(max_length=8)]
+)
+OptionValue = (
+    None | StrictBool | StrictInt | float | Annotated[str, StringConstraints(max_length=200)]
+)
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+
+class Timers(Strict):
+    """Seconds. Anything left out takes the mode's default."""
+
+    night: float | None = Field(None, ge=0.2, le=3600, description="Length of a night.")
+    day: float | None = Field(None, ge=0.2, le=7200, description="Length of a day.")
+    decision: float | None = Field(None, ge=0.1, le=3600,
+                                   description="One question at night or after a day's end.")
+    grace: float | None = Field(None, ge=0.1, le=600,
+                                description="The shortest window any question gets.")
+    bot_delay: float | None = Field(None, ge=0, le=60, description="How long a bot thinks.")
+    scale: float | None = Field(None, ge=0.001, le=10, description=(
+        "Multiplies the lengths the edition itself sets (for quick games and tests)."))
+
+
+class CreateGame(Strict):
+    edition: Ident = "millers-hollow"
+    name: Name = Field(description="Your name: your seat's name, or how you are shown.")
+    as_: Literal["player", "moderator", "spectator"] = Field(
+        "player", alias="as", description="Take a seat, moderate, or watch.")
+    preset: Ident | None = Field(None, description="A preset deck of the edition.")
+    deck: Annotated[list[Ident], Field(max_length=64)] | None = Field(
+        None, description="A custom deck, shuffled and dealt by the storyteller.")
+    options: Annotated[dict[Ident, OptionValue], Field(max_length=32)] = Field(
+        default_factory=dict)
+    timers: Timers = Field(default_factory=Timers)
+    mode: Literal["online", "table"] = "online"
+    moderated: bool = Field(False, description="A human moderator answers the storyteller.")
+    seed: int | None = Field(
+        None, ge=0, le=2**63 - 1,
+        description="Fixes the deal and every chance; leave it out for a real game.")
+
+
+class Join(Strict):
+    name: Name
+    as_: Literal["player", "moderator", "spectator"] = Field("player", alias="as")
+
+
+class Joined(BaseModel):
+    code: str
+    link: str
+    token: str = Field(description="Your secret seat token: send it as 'Authorization: Bearer'.")
+    participant: dict[str, Any]
+
+
+class AnswerIn(Strict):
+    decision: StrictInt = Field(ge=1, le=10**9)
+    answer: AnswerValue = None
+    seat: Name | None = Field(None, description="The moderator answering for a taken-over seat.")
+
+
+class SayIn(Strict):
+    channel: Ident
+    message: Message
+    seat: Name | None = Field(None, description="The moderator speaking for a taken-over seat.")
+
+
+class AddBots(Strict):
+    count: int = Field(1, ge=1, le=30)
+    name: Name | None = None
+
+
+class Extend(Strict):
+    seconds: float = Field(ge=1, le=3600)
+    decision: int | None = Field(None, ge=1, le=10**9)
+
+
+class HandHost(Strict):
+    to: Ident = Field(description="The id of the participant who becomes host.")
+
+
+class SeatIn(Strict):
+    seat: Name
+
+
+# -- WebSocket messages -------------------------------------------------------------------
+
+
+class WsHello(Strict):
+    type: Literal["hello"]
+    token: Annotated[str, StringConstraints(max_length=200)]
+    cursor: int = Field(0, ge=0, le=10**9)
+    ref: Ref = None
+
+
+class WsAnswer(Strict):
+    type: Literal["answer"]
+    decision: StrictInt = Field(ge=1, le=10**9)
+    answer: AnswerValue = None
+    seat: Name | None = None
+    ref: Ref = None
+
+
+class WsSay(Strict):
+    type: Literal["say"]
+    channel: Ident
+    message: Message
+    seat: Name | None = None
+    ref: Ref = None
+
+
+class WsPing(Strict):
+    type: Literal["ping"]
+    ref: Ref = None
+
+
+class WsSync(Strict):
+    type: Literal["sync"]
+    cursor: int = Field(0, ge=0, le=10**9)
+    ref: Ref = None
+
+
+class WsIn(BaseModel):
+    msg: Annotated[WsAnswer | WsSay | WsPing | WsSync | WsHello, Field(discriminator="type")]

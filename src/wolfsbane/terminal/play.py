@@ -1,0 +1,596 @@
+"""A game in the terminal: one person against bots, or bots alone (``--watch``).
+
+The person sees only what their seat may see: everything shown to them comes from
+`core.view.view(game, seat, since=cursor)`. Bots answer their own decisions and talk once per
+channel per phase, as `agents.play_out` lets them; when the person's seat has an open decision
+the loop stops and asks them.
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+import random
+import shlex
+import time
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from rich.panel import Panel
+from rich.rule import Rule
+
+from ..agents import Agent, SeatView, bot_for, random_answer
+from ..core import ARRANGE, YES_NO, Game, IllegalAnswer
+from ..core.edition import Edition
+from ..core.view import events_for, view
+from .prompts import (
+    Prompter,
+    Quit,
+    read_free_form,
+    read_pick,
+    read_several,
+    read_yes_no,
+    show_choices,
+)
+from .render import SKIP_LABELS, Line, Renderer, esc, is_night, phase_title, team_name
+from .timeline import Tracer, print_timeline, roles_table, winner_panel
+
+BOT_NAMES = (
+    "Ada", "Bram", "Cleo", "Dara", "Elio", "Fern", "Gus", "Hana", "Ivo", "Juno", "Kai", "Lena",
+    "Milo", "Nora", "Otto", "Pia", "Quinn", "Rosa", "Sami", "Tess", "Ugo", "Vera", "Wren",
+    "Yara", "Zeno", "Abel", "Bea", "Cyril", "Dina", "Emil",
+)
+
+# The night as the moderator tells it: (cues, words, first night only). Every step is read every
+# night whether or not that card is in play, so the words give nothing away. A cue is a decision
+# of the step, or what the person sees happen during it (see `cue`): the words of a step are read
+# before the person sees its events or is asked its decisions.
+NIGHT_SCRIPTS: dict[str, list[tuple[tuple[str, ...], str, bool]]] = {
+    "millers-hollow": [
+        (("steal", "info:center", "info:steal"),
+         "The thief wakes and studies the two cards nobody was dealt.", True),
+        (("link",), "Cupid wakes and lets an arrow fly: two hearts will beat as one.", True),
+        (("info:lover",), "A tap on the shoulder: the lovers open their eyes, find each other, "
+                          "and sleep again.", True),
+        (("inspect", "info:role"),
+         "The fortune teller wakes and looks deep into one player's soul.", False),
+        (("spy",), "The little girl lies very still... or is she peeking?", False),
+        (("attack", "victim", "team:werewolves", "channel:werewolves", "info:attack"),
+         "The werewolves open their eyes and choose their prey.", False),
+        (("heal", "poison", "info:attack"),
+         "The witch wakes, learns who was attacked, and weighs her two potions.", False),
+    ],
+}
+
+
+def cue(event: dict[str, Any]) -> str | None:
+    """What step of the night an event the person sees belongs to."""
+    kind = event["kind"]
+    if kind == "ActionTaken":
+        return str(event.get("decision"))
+    if kind == "VictimChosen":
+        return "victim"
+    if kind in ("Said", "Overheard"):
+        return f"channel:{event.get('channel')}"
+    if kind == "InfoGiven":
+        if "about" in event:
+            return f"info:{event['about']}"
+        if "players" in event and "team" in event:
+            return f"team:{event['team']}"
+        if "player" in event and "role" in event:
+            return "info:role"
+    return None
+
+
+# -- setting up --------------------------------------------------------------------------------
+
+def seat_names(person: str | None, players: int) -> list[str]:
+    """The person's seat first (if any), then friendly bot names."""
+    names = [person] if person is not None else []
+    taken = {n.lower() for n in names}
+    pool = [n for n in BOT_NAMES if n.lower() not in taken]
+    number = 2
+    while len(pool) < players:  # a very large table: Ada 2, Bram 2, ...
+        pool += [f"{n} {number}" for n in BOT_NAMES if f"{n} {number}".lower() not in taken]
+        number += 1
+    return names + pool[: max(0, players - len(names))]
+
+
+def choose_deck(edition: Edition, players: int, preset: str | None,
+                roles: Sequence[str] | None, options: dict[str, Any]) -> list[str]:
+    if roles:
+        return [r.strip() for r in roles if r.strip()]
+    make = getattr(edition, "preset", None)
+    if preset and callable(make):
+        return list(make(preset, players))
+    return list(edition.recommended_deck(players, options))
+
+
+class Bots:
+    """The bots at the table: they answer their decisions and talk as `play_out` lets them."""
+
+    def __init__(self, game: Game, agents: Mapping[str, Agent]) -> None:
+        self.game = game
+        self.agents = agents
+        self.views = {seat: SeatView(game, seat) for seat in agents}
+        self.talked: set[tuple[str, str]] = set()
+
+    def _catch_up(self, agent: Agent) -> None:
+        game = self.game
+        if agent.cursor < len(game.events):
+            agent.observe(events_for(game, agent.seat, agent.cursor))
+            agent.cursor = len(game.events)
+
+    def discuss(self) -> None:
+        """Each bot on an open channel speaks once per channel per phase."""
+        game = self.game
+        for channel in game.edition.channels:
+            key = (channel.name, game.phase)
+            if game.over or key in self.talked or not channel.is_open(game):
+                continue
+            self.talked.add(key)
+            for seat in list(channel.members(game)):
+                agent = self.agents.get(seat)
+                if agent is None:
+                    continue
+                self._catch_up(agent)
+                for message in agent.talk(channel.name, self.views[seat]):
+                    try:
+                        game.say(seat, channel.name, message)
+                    except IllegalAnswer:
+                        break  # a bot's slip of the tongue is not the person's problem
+
+    def step(self) -> bool:
+        """Answer one open decision of a bot; False when no bot is being asked anything."""
+        game = self.game
+        decision = next((d for d in game.open.values() if d.seat in self.agents), None)
+        if decision is None:
+            return False
+        agent = self.agents[decision.seat]
+        self._catch_up(agent)
+        try:
+            game.answer(decision.id, agent.decide(decision, self.views[decision.seat]),
+                        seat=decision.seat)
+        except IllegalAnswer:
+            game.answer(decision.id, random_answer(decision, agent.rng), seat=decision.seat)
+        return True
+
+    def finish(self) -> None:
+        for agent in self.agents.values():
+            self._catch_up(agent)
+
+
+# -- the entry point ---------------------------------------------------------------------------
+
+def play_in_terminal(
+    edition: Edition,
+    *,
+    players: int = 8,
+    seat: str | None = None,
+    seed: int | None = None,
+    preset: str | None = "classic",
+    roles: Sequence[str] | None = None,
+    options: dict[str, Any] | None = None,
+    watch: bool = False,
+    save: Path | None = None,
+    console: Console | None = None,
+) -> Game:
+    """Play a game in the terminal (or watch the bots play it); returns the game."""
+    console = console or Console()
+    options = dict(options or {})
+    chosen_seed = seed if seed is not None else random.SystemRandom().randrange(1, 1_000_000)
+    person = None if watch else (seat or "You").strip() or "You"
+    names = seat_names(person, players)
+    deck = choose_deck(edition, players, preset, roles, options)
+    game = Game(edition, names, deck=deck, options=options, seed=chosen_seed)
+    tracer = Tracer(game)
+    agents = {name: _bot(name, random.Random(f"{chosen_seed}/{name}"), edition)
+              for name in names if name != person}
+    bots = Bots(game, agents)
+    again = repeat_command(edition, players=players, seat=person, seed=chosen_seed,
+                           preset=preset, roles=roles, options=options)
+    stopped = False
+    try:
+        if person is None:
+            _watch(game, bots, tracer, console, chosen_seed)
+        else:
+            Session(game, person, bots, console, again).run(tracer)
+    except (KeyboardInterrupt, EOFError, Quit) as reason:
+        stopped = True
+        console.print()
+        why = "The input ended" if isinstance(reason, EOFError) else "You leave the table"
+        console.print(f"[yellow]{why}; the game stops here.[/] "
+                      f"[dim](Start it again with: {esc(again)})[/]")
+    if save is not None:
+        _save(game, save, console, stopped)
+    return game
+
+
+def repeat_command(edition: Edition, *, players: int, seat: str | None, seed: int,
+                   preset: str | None, roles: Sequence[str] | None,
+                   options: dict[str, Any]) -> str:
+    """The command line that sets up this very game again."""
+    parts = ["wolfsbane play", f"--edition {edition.id}", f"--players {players}"]
+    if roles:
+        parts.append("--roles " + ",".join(roles))
+    elif preset and preset != "classic":
+        parts.append(f"--preset {preset}")
+    parts += [f"--option {key}={json.dumps(value)}" for key, value in options.items()]
+    if seat is None:
+        parts.append("--watch")
+    elif seat != "You":
+        parts.append(f"--seat {shlex.quote(seat)}")
+    parts.append(f"--seed {seed}")
+    return " ".join(parts)
+
+
+def _bot(seat: str, rng: random.Random, edition: Edition) -> Agent:
+    if "edition" in inspect.signature(bot_for).parameters:
+        return bot_for(seat, rng, edition=edition.id)  # type: ignore[call-arg,unused-ignore]
+    return bot_for(seat, rng)
+
+
+def _save(game: Game, path: Path, console: Console, stopped: bool) -> None:
+    try:
+        path.write_text(json.dumps(game.record(), indent=2) + "\n", encoding="utf-8")
+    except OSError as error:
+        console.print(f"[red]Could not save the game to {esc(path)}: {esc(error.strerror)}[/]")
+        return
+    what = "what was played" if stopped else "the game"
+    console.print(f"Saved {what} to [bold]{esc(path)}[/] "
+                  f"[dim](see it again with: wolfsbane replay {esc(path)})[/]")
+
+
+# -- watching ----------------------------------------------------------------------------------
+
+def _watch(game: Game, bots: Bots, tracer: Tracer, console: Console, seed: int) -> None:
+    steps = 0
+    while not game.over:
+        bots.discuss()
+        if not bots.step():
+            raise RuntimeError("the game is waiting for nobody, yet it is not over")
+        steps += 1
+        if steps > 100_000:
+            raise RuntimeError("the game did not end")
+    bots.finish()
+    console.print(Rule(f"[bold]{esc(game.edition.name)}[/] — the bots play, seed {seed}"))
+    console.print(roles_table(game, title="The cards dealt"))
+    print_timeline(console, game, tracer.settle())
+    winner_panel(console, game, None)
+
+
+# -- one person at the table -------------------------------------------------------------------
+
+class Session:
+    def __init__(self, game: Game, seat: str, bots: Bots, console: Console, again: str) -> None:
+        self.game = game
+        self.seat = seat
+        self.bots = bots
+        self.console = console
+        self.again = again
+        self.edition = game.edition
+        self.renderer = Renderer(game.edition, you=seat)
+        self.cursor = 0
+        self.talked: set[tuple[str, str]] = set()
+        self.rostered: set[str] = set()
+        self.script = NIGHT_SCRIPTS.get(self.edition.id) or [
+            (role.decisions, f"The {role.name.lower()} wakes, does what must be done, and "
+                             "sleeps again.", False)
+            for role in self.edition.roles.values() if role.decisions
+        ]
+        self.night: str | None = None  # the night being narrated
+        self.step = 0
+        self.prompter = Prompter(console, {
+            "help": self.help, "?": self.help, "table": self.table, "t": self.table,
+            "me": self.me, "card": self.me,
+        })
+        self.was_alive = True
+        self.alive_now = True
+        self.pending: str | None = None  # the night decision the person is about to answer
+        self.taught_talk = False  # the talk menu is explained in full once
+
+    # -- what the seat may see ---------------------------------------------------------------
+
+    def look(self) -> dict[str, Any]:
+        """The seat's view since last time; new events are shown to the person."""
+        seen = view(self.game, self.seat, since=self.cursor)
+        self.cursor = seen["cursor"]
+        pending = seen["decisions"]
+        self.pending = pending[0]["name"] if pending and is_night(pending[0]["phase"]) else None
+        self.alive_now = bool(seen["you"]["alive"])
+        self.show(seen["events"])
+        return seen
+
+    def show(self, events: list[dict[str, Any]]) -> None:
+        """Print events, telling the night around them (without naming the cards in play)."""
+        batch: list[dict[str, Any]] = []
+        for event in events:
+            phase = event["phase"]
+            if event["kind"] == "GameWon":
+                continue  # told in the closing panel
+            if event["kind"] == "PhaseBegan":
+                self._print(batch)
+                if not self.alive_now and self.console.is_terminal:
+                    time.sleep(0.7)  # the dead watch the game go by, not scroll past
+                name = event.get("phase_name", phase)
+                if is_night(name):
+                    self._nightfall(name)
+                else:
+                    if self.night is not None:
+                        self._dawn()
+                        self.console.print("  [italic]Nobody died during the night.[/]")
+                    self.console.print(Rule(f"[bold yellow]☀ {esc(phase_title(name))}[/]",
+                                            style="yellow"))
+                    self.console.print("[italic]The village wakes.[/]")
+                continue
+            if self.night is not None and is_night(phase):
+                if event["kind"] in ("PlayerDied", "Announced"):
+                    self._print(batch)
+                    self._dawn()
+                else:
+                    step = cue(event)
+                    if step is not None:
+                        self._print(batch)
+                        self._narrate_until(step)
+            batch.append(event)
+        self._print(batch)
+
+    def _print(self, batch: list[dict[str, Any]]) -> None:
+        for line in self.renderer.render(batch):
+            self._line(line)
+        batch.clear()
+
+    def _line(self, line: Line) -> None:
+        if line.phase is None:
+            self.console.print(f"  {line.text}")
+
+    def _nightfall(self, phase: str) -> None:
+        self._dawn()
+        self.night = phase
+        self.step = 0
+        self.console.print(Rule(f"[bold blue]☾ {esc(phase_title(phase))}[/]", style="blue"))
+        self.console.print("[italic]Night falls. Everyone closes their eyes.[/]")
+
+    def _narrate_until(self, step: str | None) -> None:
+        """Read the night's words up to the step with this cue (all of them: None)."""
+        if self.night is None:
+            return
+        first = self.night == "night 1"
+        steps = [s for s in self.script if first or not s[2]]
+        stop = len(steps)
+        if step is not None:
+            found = [i for i, s in enumerate(steps) if step in s[0]]
+            if not found:
+                return
+            # a cue told at several steps belongs to the one the person is about to act in
+            mine = [i for i in found if self.pending in steps[i][0]]
+            stop = (mine or found)[0] + 1
+        for _, words, _ in steps[self.step:stop]:
+            self.console.print(f"  [italic blue]{esc(words)}[/]")
+        self.step = max(self.step, stop)
+
+    def _dawn(self) -> None:
+        if self.night is None:
+            return
+        self._narrate_until(None)
+        self.console.print("  [italic blue]Everyone goes back to sleep... and the sun rises.[/]")
+        self.night = None
+
+    # -- commands at any prompt --------------------------------------------------------------
+
+    def help(self) -> None:
+        self.console.print(
+            "[bold]At any prompt:[/] type the number of your choice (or a name). "
+            "[cyan]0[/] skips when skipping is allowed. "
+            "[cyan]table[/] shows who is alive, [cyan]me[/] shows your card, "
+            "[cyan]quit[/] leaves the game (Ctrl-D or Ctrl-C work too)."
+        )
+
+    def table(self) -> None:
+        seen = view(self.game, self.seat, since=len(self.game.events))
+        parts = []
+        for player in seen["players"]:
+            name = esc(player["name"])
+            if player["name"] == self.seat:
+                name = f"[bold cyan]{name} (you)[/]"
+            if "sheriff" in player.get("markers", ()):
+                name += " [yellow]★[/]"
+            if "role" in player:
+                name += f" [dim]({self.renderer.role(player['role'])})[/]"
+            if not player["alive"]:
+                name = f"[strike dim]{name}[/]"
+            parts.append(name)
+        alive = sum(1 for p in seen["players"] if p["alive"])
+        self.console.print(f"[bold]At the table[/] ({alive} alive): " + ", ".join(parts))
+
+    def me(self) -> None:
+        you = view(self.game, self.seat, since=len(self.game.events))["you"]
+        role = self.renderer.role(you["role"])
+        state = "" if you["alive"] else " [red](dead)[/]"
+        self.console.print(f"You are [bold cyan]{esc(you['name'])}[/]{state}, the "
+                           f"[bold magenta]{role}[/] ({esc(team_name(you.get('team', '?')))}).")
+        if you.get("description"):
+            self.console.print(f"[italic]{esc(you['description'])}[/]")
+
+    # -- the game ----------------------------------------------------------------------------
+
+    def run(self, tracer: Tracer) -> None:
+        game, console = self.game, self.console
+        console.print(Panel(
+            f"[bold]{esc(self.edition.name)}[/]\n"
+            f"You sit at the table as [bold cyan]{esc(self.seat)}[/], with "
+            + ", ".join(esc(p.name) for p in game.players if p.name != self.seat)
+            + f".\nSeed [bold]{game.seed}[/]. To play this very game again: "
+            f"[dim]{esc(self.again)}[/]\n"
+            "Type [cyan]help[/] at any prompt.",
+            title="wolfsbane", border_style="magenta", expand=False))
+        steps = 0
+        while not game.over:
+            self.bots.discuss()
+            if self.bots.step():
+                steps += 1
+                if steps > 100_000:
+                    raise RuntimeError("the game did not end")
+                continue
+            seen = self.look()
+            self._mourn(seen)
+            if not seen["decisions"]:
+                raise RuntimeError("the game is waiting for nobody, yet it is not over")
+            decision = seen["decisions"][0]
+            if is_night(decision["phase"]):
+                self._narrate_until(decision["name"])
+            self._speak(seen, decision)
+            self._decide(decision)
+        self.bots.finish()
+        self.look()
+        self._reveal(tracer)
+
+    def _mourn(self, seen: dict[str, Any]) -> None:
+        if self.was_alive and not seen["you"]["alive"]:
+            self.was_alive = False
+            self.console.print("[italic]You watch the rest of the game from beyond: you see "
+                               "what the living see, no more.[/]")
+
+    def _speak(self, seen: dict[str, Any], decision: dict[str, Any]) -> None:
+        """Before the seat's first decision of a kind in a phase, it may talk on open channels."""
+        channels = seen["channels"]
+        key = (decision["phase"], decision["name"])
+        if not channels or key in self.talked:
+            return
+        self.talked.add(key)
+        if not is_night(decision["phase"]) and decision["phase"] not in self.rostered:
+            self.rostered.add(decision["phase"])
+            self.table()
+        channel = channels[0]
+        if len(channels) > 1:
+            self.console.print("Where do you speak? " + ", ".join(
+                f"[cyan]{i}[/] {esc(c)}" for i, c in enumerate(channels, 1)))
+            picked = self.prompter.ask(
+                lambda text: read_pick(text, {"choices": channels, "optional": False},
+                                       self.edition, []), "Type a number.")
+            channel = picked or channels[0]
+        where = "the pack (only werewolves hear you)" if channel == "werewolves" else \
+            "the whole village" if channel == "village" else f"the {channel} channel"
+        if not self.taught_talk:
+            self.taught_talk = True
+            self.console.print(
+                f"[bold]Your turn to speak[/] to {esc(where)}. Type something to say it, or "
+                "pick: [cyan]1[/] claim a role  [cyan]2[/] share a result  [cyan]3[/] accuse  "
+                "[cyan]4[/] defend  [cyan]5[/] announce your vote.  "
+                "[dim]Press Enter when you are done.[/]")
+        else:
+            self.console.print(
+                f"[bold]Speak[/] to {esc(where)}? [dim](text, or 1 claim · 2 result · 3 accuse · "
+                "4 defend · 5 vote; Enter to go on)[/]")
+        while True:
+            text = self.prompter.line("say> ").strip()
+            if not text:
+                return
+            message = self._compose(text)
+            if message is None:
+                continue
+            try:
+                self.game.say(self.seat, channel, message)
+            except IllegalAnswer as error:
+                self.console.print(f"[yellow]{esc(error)}[/]")
+                continue
+            self.look()
+
+    def _compose(self, text: str) -> Any:
+        if text not in ("1", "2", "3", "4", "5"):
+            return text
+        players = [p.name for p in self.game.players]
+        others = [p for p in players if p != self.seat]
+        role_ids = list(self.edition.roles)
+        if text == "1":
+            role = self._pick("Which card do you claim?", role_ids)
+            return None if role is None else {"type": "claim", "role": role}
+        if text == "2":
+            player = self._pick("Whose card did your power show you?", others)
+            if player is None:
+                return None
+            role = self._pick(f"And {player} is...?", role_ids)
+            return None if role is None else {"type": "result", "player": player, "role": role}
+        if text in ("3", "4"):
+            verb = "accuse" if text == "3" else "defend"
+            player = self._pick(f"Whom do you {verb}?", others)
+            return None if player is None else {"type": verb, "player": player}
+        player = self._pick("Whom will you vote for?", others, skip="I will abstain")
+        if player is False:
+            return None
+        return {"type": "vote", "player": player}
+
+    def _pick(self, question: str, choices: list[str], skip: str | None = None) -> Any:
+        """Pick one of `choices` for a message; Enter cancels (returns None, or False when
+        `skip` makes None an answer)."""
+        self.console.print(f"{esc(question)} [dim](Enter to cancel)[/]")
+        show_choices(self.console, self.edition, choices, skip)
+        while True:
+            text = self.prompter.line("  > ").strip()
+            if not text:
+                return False if skip else None
+            if skip and text == "0":
+                return None
+            found = read_pick(text, {"choices": choices, "optional": False}, self.edition, [])
+            if isinstance(found, str) and found in choices:
+                return found
+            self.console.print(f"[yellow]Type a number from 1 to {len(choices)}.[/]")
+
+    def _decide(self, decision: dict[str, Any]) -> None:
+        """Ask the person one decision until the engine accepts the answer."""
+        console = self.console
+        name, kind = decision["name"], decision["kind"]
+        prompt = decision.get("prompt") or f"Your decision: {name}."
+        console.print(f"\n[bold magenta]❯[/] [bold]{esc(prompt)}[/]")
+        players = [p.name for p in self.game.players]
+        if kind == YES_NO:
+            console.print("[cyan]1[/] yes   [cyan]2[/] no")
+            read: Any = read_yes_no
+            hint = "Type y or n."
+        elif kind == ARRANGE:
+            console.print("[dim]Type the answer as JSON, or as a comma-separated list.[/]")
+            read = read_free_form
+            hint = "Type an answer."
+        else:
+            skip = SKIP_LABELS.get(name, "skip") if decision["optional"] else None
+            show_choices(console, self.edition, decision["choices"], skip, you=self.seat)
+            if decision["max"] > 1:
+                count = decision["min"] if decision["min"] == decision["max"] else \
+                    f"{decision['min']} to {decision['max']}"
+                console.print(f"[dim]Pick {count}: type their numbers separated by spaces "
+                              "(for example: 1 3).[/]")
+
+                def read(text: str) -> Any:
+                    return read_several(text, decision, self.edition, players)
+            else:
+                def read(text: str) -> Any:
+                    return read_pick(text, decision, self.edition, players)
+            hint = ("Type their numbers, separated by spaces." if decision["max"] > 1 else
+                    "Type the number of your choice" + (", or 0 to skip." if skip else "."))
+        while True:
+            value = self.prompter.ask(read, hint)
+            try:
+                self.game.answer(decision["id"], value, seat=self.seat)
+            except IllegalAnswer as error:
+                console.print(f"[yellow]{esc(error)}[/]")
+                continue
+            break
+        console.print(f"[dim]You answered: {self._said_answer(value, decision)}.[/]")
+
+    def _said_answer(self, value: Any, decision: dict[str, Any]) -> str:
+        if decision["kind"] == YES_NO:
+            return "yes" if value is True else "no"
+        if value is None or value == []:
+            return esc(SKIP_LABELS.get(decision["name"], "skip"))
+        return self.renderer.choice(value)
+
+    def _reveal(self, tracer: Tracer) -> None:
+        game, console = self.game, self.console
+        console.print()
+        console.print(Rule("[bold]The cards are turned over[/]", style="magenta"))
+        console.print(roles_table(game))
+        console.print(Rule("[bold]What really happened[/]", style="magenta"))
+        print_timeline(console, game, tracer.settle(), village_talk=False)
+        winner_panel(console, game, self.seat)

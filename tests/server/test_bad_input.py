@@ -1,0 +1,141 @@
+"""Bad input gets a clear error and changes nothing."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+import httpx
+import websockets
+
+from .helpers import Seat, Server, api, auth, start, table
+
+SLOW = {"night": 60.0, "day": 60.0, "decision": 60.0, "grace": 1.0, "bot_delay": 0.0}
+
+
+def views(client: httpx.Client, code: str, tokens: dict[str, str]) -> dict[str, Any]:
+    return {name: client.get(f"/api/games/{code}/view", headers=auth(token)).json()["view"]
+            for name, token in tokens.items()}
+
+
+def opened(server: Server) -> tuple[str, dict[str, str], str, dict[str, Any]]:
+    """A started game, and a seat with an open decision."""
+    code, tokens = table(server, 8, timers=SLOW, options={"sheriff": False})
+    start(server, code, tokens["P0"])
+    with api(server) as client:
+        for name, seen in views(client, code, tokens).items():
+            if seen["decisions"]:
+                return code, tokens, name, seen["decisions"][0]
+    raise AssertionError("nobody is asked anything on the first night")
+
+
+def test_bad_http_requests_get_clear_errors_and_change_nothing(server: Server) -> None:
+    code, tokens, seat, decision = opened(server)
+    other = next(n for n in tokens if n != seat)
+    with api(server) as client:
+        before = views(client, code, tokens)
+        bad: list[tuple[httpx.Response, int, str]] = []
+        url = f"/api/games/{code}"
+        answer = {"decision": decision["id"], "answer": decision["choices"][0]}
+        bad.append((client.post(url + "/answer", json=answer), 401, "unauthorised"))
+        bad.append((client.post(url + "/answer", json=answer,
+                                headers=auth("x" * 43)), 401, "unauthorised"))
+        bad.append((client.post(url + "/answer", json=answer, headers={"Authorization": "Basic"}),
+                    401, "unauthorised"))
+        bad.append((client.post(url + "/answer", json=answer, headers=auth(tokens[other])),
+                    403, "forbidden"))
+        bad.append((client.post(url + "/answer", json={**answer, "decision": 999999},
+                                headers=auth(tokens[seat])), 409, "stale"))
+        bad.append((client.post(url + "/answer", json={**answer, "answer": "Nobody"},
+                                headers=auth(tokens[seat])), 422, "illegal"))
+        bad.append((client.post(url + "/answer", json={**answer, "answer": {"a": 1}},
+                                headers=auth(tokens[seat])), 422, "invalid"))
+        bad.append((client.post(url + "/answer", content=b"{not json",
+                                headers={**auth(tokens[seat]), "content-type":
+                                         "application/json"}), 422, "invalid"))
+        bad.append((client.post(url + "/answer", content=b"x" * 70_000,
+                                headers={**auth(tokens[seat]), "content-type":
+                                         "application/json"}), 413, "too-large"))
+        bad.append((client.post(url + "/say", json={"channel": "village", "message": "hi"},
+                                headers=auth(tokens[seat])), 422, "illegal"))
+        bad.append((client.post(url + "/say", json={"channel": "village", "message": "x" * 3000},
+                                headers=auth(tokens[seat])), 422, "invalid"))
+        bad.append((client.post(url + "/start", headers=auth(tokens[other] if other != "P0"
+                                                             else tokens["P1"])),
+                    403, "not-host"))
+        bad.append((client.post(url + "/pause", headers=auth(tokens["P1"])), 403, "not-host"))
+        bad.append((client.post(url + "/takeover", json={"seat": "P1"},
+                                headers=auth(tokens["P0"])), 403, "not-moderator"))
+        bad.append((client.post(url + "/bots", json={"count": 1}, headers=auth(tokens["P0"])),
+                    409, "started"))
+        bad.append((client.post(url + "/join", json={"name": "Late"}), 409, "started"))
+        bad.append((client.post(url + "/join", json={"name": "storyteller", "as": "spectator"}),
+                    422, "bad-name"))
+        bad.append((client.get(url + "/record", headers=auth(tokens["P0"])), 409,
+                    "not-finished"))
+        bad.append((client.get("/api/games/NOSUCH"), 404, "not-found"))
+        for response, status, error in bad:
+            assert response.status_code == status, (response.request.url, response.text)
+            body = response.json()
+            assert body["error"] == error and body["detail"], body
+        assert views(client, code, tokens) == before
+
+
+def test_bad_websocket_messages_get_clear_errors_and_change_nothing(server: Server) -> None:
+    code, tokens, seat, decision = opened(server)
+
+    async def main() -> None:
+        # a wrong token is refused and the socket closed
+        async with websockets.connect(f"{server.ws}/ws/{code}") as ws:
+            await ws.send(json.dumps({"type": "hello", "token": "nope"}))
+            reply = json.loads(await ws.recv())
+            assert reply["type"] == "error" and reply["error"] == "unauthorised"
+            await asyncio.wait_for(ws.wait_closed(), 5)
+            assert ws.close_code == 4401
+        # a first message that is not a hello
+        async with websockets.connect(f"{server.ws}/ws/{code}") as ws:
+            await ws.send("{bad")
+            reply = json.loads(await ws.recv())
+            assert reply["error"] == "hello"
+        player = Seat(server, code, tokens[seat], seat)
+        snapshot = await player.connect()
+        assert snapshot["type"] == "snapshot"
+        cursor = player.cursor
+        cases: list[tuple[str, str]] = [
+            ("{not json", "malformed"),
+            (json.dumps({"type": "fly"}), "invalid"),
+            (json.dumps({"type": "answer", "decision": "x"}), "invalid"),
+            (json.dumps({"type": "answer", "decision": 999999, "answer": None}), "stale"),
+            (json.dumps({"type": "answer", "decision": decision["id"], "answer": "Nobody"}),
+             "illegal"),
+            (json.dumps({"type": "say", "channel": "nowhere", "message": "hi"}), "illegal"),
+            (json.dumps({"type": "say", "channel": "village", "message": "x" * 20_000}),
+             "too-large"),
+            (json.dumps({"type": "hello", "token": tokens[seat]}), "hello"),
+        ]
+        for text, error in cases:
+            await player.ws.send(text)
+            reply = await player.until(lambda m: m["type"] in ("error", "ack"))
+            assert reply["type"] == "error" and reply["error"] == error, (text[:60], reply)
+            assert reply["detail"]
+        assert player.cursor == cursor
+        # still alive and well
+        await player.send({"type": "ping", "ref": 7})
+        pong = await player.until(lambda m: m["type"] == "pong")
+        assert pong["ref"] == 7
+        # a message larger than the socket's limit closes the connection
+        await player.ws.send("x" * 100_000)
+        try:
+            while True:
+                await asyncio.wait_for(player.ws.recv(), 5)
+        except websockets.ConnectionClosed:
+            pass
+        # and the game did not move
+        again = Seat(server, code, tokens[seat], seat)
+        await again.connect(cursor=0)
+        assert again.cursor == cursor
+        assert [d["id"] for d in again.view["decisions"]] == [decision["id"]]
+        await again.close()
+
+    asyncio.run(main())

@@ -1,0 +1,96 @@
+"""Server clocks: every decision has a deadline; running out takes the default, or a random
+legal answer for a required one; pause and extend move the clocks."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any
+
+from .helpers import Seat, Server, api, auth, create, join, start
+
+
+def moderated(server: Server, timers: dict[str, float]) -> tuple[str, str, dict[str, str]]:
+    made = create(server, "Mod", **{"as": "moderator"}, moderated=True, preset="classic",
+                  timers=timers, options={"sheriff": False})
+    tokens = {f"P{i}": join(server, made["code"], f"P{i}")["token"] for i in range(8)}
+    return made["code"], made["token"], tokens
+
+
+def kinds(seat: Seat) -> list[str]:
+    return [seat.events[i]["kind"] for i in sorted(seat.events)]
+
+
+def test_decisions_that_nobody_answers_time_out_to_defaults_or_random_legal_answers(
+    server: Server,
+) -> None:
+    code, mod_token, tokens = moderated(
+        server, {"night": 1.5, "day": 1.0, "decision": 0.4, "grace": 0.2, "bot_delay": 0})
+    moderator = Seat(server, code, mod_token, "Mod")
+    villager_clocks: list[dict[str, Any]] = []
+
+    async def main() -> None:
+        await moderator.connect()
+        began = time.time()
+        start(server, code, mod_token)
+        await moderator.until(lambda m: any(
+            e["kind"] == "PhaseBegan" and e.get("phase_name") == "day 1"
+            for e in m.get("view", {}).get("events", ())), timeout=20)
+        assert time.time() - began >= 1.5  # the night lasted its whole length
+        for name, token in tokens.items():
+            seat = Seat(server, code, token, name)
+            await seat.connect()
+            villager_clocks.append(seat.clock)
+            await seat.close()
+
+    asyncio.run(main())
+    events = kinds(moderator)
+    # the storyteller's deal ran out: its suggestion was dealt
+    assert events.count("RoleDealt") == 8
+    # cupid must link two lovers: nobody answered, so the server chose for them
+    assert "LoversLinked" in events
+    # optional night actions were skipped: nobody died in the night
+    night = [moderator.events[i] for i in sorted(moderator.events)
+             if moderator.events[i]["phase"] == "night 1"]
+    assert not any(e["kind"] == "PlayerDied" for e in night)
+    for clock in villager_clocks:
+        assert clock["phase_deadline"] and clock["deadlines"]  # day 1's vote is on the clock
+
+
+def test_pause_stops_the_clocks_and_extend_moves_them(server: Server) -> None:
+    code, mod_token, tokens = moderated(
+        server, {"night": 30, "day": 30, "decision": 1.0, "grace": 0.2, "bot_delay": 0})
+    moderator = Seat(server, code, mod_token, "Mod")
+
+    async def main() -> None:
+        await moderator.connect()
+        start(server, code, mod_token)
+        deal = await moderator.until(lambda m: bool(m.get("view", {}).get("decisions")))
+        first = deal["view"]["decisions"][0]
+        deadline = moderator.clock["deadlines"][str(first["id"])]
+        with api(server) as client:
+            assert client.post(f"/api/games/{code}/pause", headers=auth(mod_token)).json()["ok"]
+            # the host may pause too, a player may not
+            r = client.post(f"/api/games/{code}/resume", headers=auth(tokens["P3"]))
+            assert r.status_code == 403
+            await asyncio.sleep(1.5)  # longer than the decision's clock
+            seen = client.get(f"/api/games/{code}/view", headers=auth(mod_token)).json()
+            assert [d["id"] for d in seen["view"]["decisions"]] == [first["id"]]
+            assert seen["clock"]["paused"]
+            r = client.post(f"/api/games/{code}/answer", headers=auth(mod_token),
+                            json={"decision": first["id"], "answer": first["suggestion"]})
+            assert r.status_code == 409 and r.json()["error"] == "paused"
+            assert client.post(f"/api/games/{code}/resume", headers=auth(mod_token)).json()["ok"]
+            seen = client.get(f"/api/games/{code}/view", headers=auth(mod_token)).json()
+            moved = seen["clock"]["deadlines"][str(first["id"])]
+            assert moved - deadline >= 1.4
+            r = client.post(f"/api/games/{code}/extend", headers=auth(mod_token),
+                            json={"seconds": 100})
+            assert r.status_code == 200
+            seen = client.get(f"/api/games/{code}/view", headers=auth(mod_token)).json()
+            assert seen["clock"]["deadlines"][str(first["id"])] - moved >= 99.9
+            r = client.post(f"/api/games/{code}/extend", headers=auth(mod_token),
+                            json={"seconds": 0})
+            assert r.status_code == 422
+
+    asyncio.run(main())

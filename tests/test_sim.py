@@ -1,0 +1,82 @@
+"""The simulator: reproducible whatever the number of workers, and honest statistics."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from wolfsbane.core import SetupError
+from wolfsbane.sim import SimulationResult, format_report, simulate, wilson_interval
+from wolfsbane.sim.run import play_one
+
+FULL = ["werewolf", "werewolf", "fortune-teller", "witch", "hunter", "cupid", "villager",
+        "villager"]
+
+
+@pytest.fixture(scope="module")
+def in_process() -> SimulationResult:
+    return simulate("millers-hollow", FULL, players=8, games=40, seed=11, workers=1)
+
+
+def test_same_counts_whatever_the_number_of_workers(in_process: SimulationResult) -> None:
+    in_two = simulate("millers-hollow", FULL, players=8, games=40, seed=11, workers=2)
+    assert in_two.workers == 2
+    assert in_two.wins == in_process.wins
+    assert in_two.average_days == in_process.average_days
+    assert in_two.rates == in_process.rates
+
+
+def test_each_game_is_seeded_from_seed_plus_index() -> None:
+    first = play_one("millers-hollow", FULL, 8, {}, 11)
+    again = play_one("millers-hollow", FULL, 8, {}, 11)
+    assert [e.key() for e in first.events] == [e.key() for e in again.events]
+    shifted = simulate("millers-hollow", FULL, players=8, games=1, seed=11, workers=1)
+    assert shifted.wins[first.outcome.winner if first.outcome else "none"] == 1
+
+
+def test_rates_sum_to_one_and_intervals_hold_them(in_process: SimulationResult) -> None:
+    assert sum(in_process.wins.values()) == in_process.games == 40
+    assert math.isclose(sum(in_process.rates.values()), 1.0)
+    assert {"village", "werewolves"} <= set(in_process.wins)
+    for team, rate in in_process.rates.items():
+        low, high = in_process.intervals[team]
+        assert 0.0 <= low <= rate <= high <= 1.0, (team, low, rate, high)
+    assert in_process.average_days > 0
+    assert in_process.games_per_second > 0
+
+
+def test_wilson_interval() -> None:
+    low, high = wilson_interval(50, 100)
+    assert math.isclose(low, 0.4038, abs_tol=1e-4) and math.isclose(high, 0.5962, abs_tol=1e-4)
+    assert wilson_interval(0, 10)[0] == 0.0
+    assert wilson_interval(10, 10)[1] == 1.0
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+    for wins in range(0, 31):
+        low, high = wilson_interval(wins, 30)
+        assert low <= wins / 30 <= high
+
+
+def test_presets_options_progress_and_report() -> None:
+    calls: list[tuple[int, int]] = []
+    result = simulate("millers-hollow", "basic", players=6, games=12, seed=3, workers=1,
+                      options={"sheriff": False}, progress=lambda done, total: calls.append(
+                          (done, total)))
+    assert result.deck.count("werewolf") == 1 and len(result.deck) == 6
+    assert calls and calls[-1] == (12, 12)
+    assert [done for done, _ in calls] == sorted(done for done, _ in calls)
+    report = format_report(result)
+    assert "village" in report and "werewolves" in report
+    assert "sheriff=False" in report
+    assert "12 games" in report
+    assert result.as_dict()["wins"] == result.wins
+
+
+def test_a_bad_setup_fails_at_once() -> None:
+    with pytest.raises(SetupError):
+        simulate("millers-hollow", ["villager"] * 8, players=8, games=5, workers=1)
+    with pytest.raises(SetupError):
+        simulate("millers-hollow", "no-such-preset", players=8, games=5, workers=1)
+    with pytest.raises(SetupError):
+        simulate("millers-hollow", FULL, players=8, games=5, workers=1,
+                 options={"no-such-option": True})
