@@ -36,7 +36,7 @@ import websockets
 from wolfsbane.agents import random_answer
 from wolfsbane.core import Decision
 
-TIMERS = {"night": 1.0, "day": 30.0, "decision": 10.0, "grace": 0.5, "bot_delay": 0.0,
+TIMERS = {"night": 3.0, "day": 30.0, "decision": 10.0, "grace": 1.0, "bot_delay": 0.0,
           "scale": 0.02}
 
 
@@ -65,7 +65,7 @@ class Stats:
 
 
 async def play_seat(ws_url: str, token: str, rng: random.Random, stats: Stats,
-                    started: asyncio.Event) -> None:
+                    started: asyncio.Event, think: float) -> None:
     async with websockets.connect(ws_url, max_size=2**22, open_timeout=60,
                                   ping_interval=None) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token, "cursor": 0}))
@@ -100,11 +100,20 @@ async def play_seat(ws_url: str, token: str, rng: random.Random, stats: Stats,
             for d in view["decisions"]:
                 if d["id"] in sent or d["id"] in answered_ids(stats, ws):
                     continue
-                value = random_answer(decision_of(d), rng)
-                sent[d["id"]] = (time.perf_counter(), d["name"])
                 answered_ids(stats, ws).add(d["id"])
-                await ws.send(json.dumps({"type": "answer", "decision": d["id"],
-                                          "answer": value}))
+                value = random_answer(decision_of(d), rng)
+                if think > 0:
+                    asyncio.get_running_loop().call_later(
+                        rng.random() * think, send_answer, ws, sent, d, value)
+                else:
+                    send_answer(ws, sent, d, value)
+
+
+def send_answer(ws: Any, sent: dict[int, tuple[float, str]], d: dict[str, Any],
+                value: Any) -> None:
+    sent[d["id"]] = (time.perf_counter(), d["name"])
+    asyncio.ensure_future(ws.send(json.dumps({"type": "answer", "decision": d["id"],
+                                              "answer": value})))
 
 
 _ANSWERED: dict[int, set[int]] = {}
@@ -127,7 +136,8 @@ async def create_game(client: httpx.AsyncClient, seats: int, edition: str) -> tu
     return made["code"], tokens
 
 
-async def run(url: str, games: int, seats: int, edition: str) -> dict[str, Any]:
+async def run(url: str, games: int, seats: int, edition: str,
+              think: float) -> dict[str, Any]:
     stats = Stats()
     limits = httpx.Limits(max_connections=50)
     async with httpx.AsyncClient(base_url=url, timeout=60, limits=limits) as client:
@@ -137,7 +147,8 @@ async def run(url: str, games: int, seats: int, edition: str) -> dict[str, Any]:
         ws_base = url.replace("http://", "ws://")
         rng = random.Random(7)
         tasks = [asyncio.create_task(play_seat(f"{ws_base}/ws/{code}", token,
-                                               random.Random(rng.random()), stats, started))
+                                               random.Random(rng.random()), stats, started,
+                                               think))
                  for code, tokens in tables for token in tokens]
         await asyncio.sleep(1.0 + games * seats / 2000)  # let every socket say hello
         began = time.perf_counter()
@@ -162,7 +173,10 @@ async def run(url: str, games: int, seats: int, edition: str) -> dict[str, Any]:
             print(name, len(values), f"p50 {values[len(values) // 2] * 1000:.1f}",
                   f"max {values[-1] * 1000:.1f}")
     return {"games": games, "finished": stats.finished // seats, "seats": games * seats,
-            "errors": len(stats.errors), "error_samples": stats.errors[:5], "wall": wall,
+            "errors": len(stats.errors), "wall": wall,
+            "error_samples": sorted({e.split(":")[0] + ": " + str(sum(
+                1 for f in stats.errors if f.split(":")[0] == e.split(":")[0]))
+                for e in stats.errors}),
             "messages": stats.messages, "rate": stats.messages / wall, "p50": pct(0.50),
             "p99": pct(0.99), "answers": len(lat)}
 
@@ -174,9 +188,11 @@ def main() -> None:
     parser.add_argument("--edition", default="millers-hollow")
     parser.add_argument("--db", default=None, help="database (default: a fresh SQLite file)")
     parser.add_argument("--url", default=None, help="use this running server instead")
+    parser.add_argument("--think", type=float, default=0.5,
+                        help="each answer waits a random 0..THINK seconds (0: answer at once)")
     args = parser.parse_args()
     if args.url:
-        report(asyncio.run(run(args.url, args.games, args.seats, args.edition)))
+        report(asyncio.run(run(args.url, args.games, args.seats, args.edition, args.think)))
         return
     folder = tempfile.mkdtemp(prefix="wolfsbane-bench-")
     db = args.db or str(Path(folder) / "bench.db")
@@ -199,7 +215,7 @@ def main() -> None:
             uvloop.install()
         except ImportError:
             pass
-        result = asyncio.run(run(url, args.games, args.seats, args.edition))
+        result = asyncio.run(run(url, args.games, args.seats, args.edition, args.think))
     finally:
         server.terminate()
         server.wait(10)

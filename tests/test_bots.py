@@ -17,8 +17,11 @@ from wolfsbane.agents.heuristic import HeuristicBot
 from wolfsbane.core import Decision, Event, Game
 from wolfsbane.core.view import events_for
 from wolfsbane.editions import get_edition
+from wolfsbane.editions.millers_hollow import MillersHollow
 
-EDITION = get_edition("millers-hollow")
+_EDITION = get_edition("millers-hollow")
+assert isinstance(_EDITION, MillersHollow)
+EDITION = _EDITION
 NAMES = ["Ana", "Ben", "Cal", "Dee", "Eve", "Fay", "Gus", "Hal"]
 STANDARD = ["werewolf", "werewolf", "fortune-teller", "witch", "hunter", "cupid",
             "villager", "villager"]
@@ -160,7 +163,7 @@ def test_fortune_teller_reveals_a_werewolf_it_found() -> None:
         roles = roles_of(game)
         seer = next(n for n, r in roles.items() if r == "fortune-teller")
         found = [e.data["player"] for e in game.events
-                 if e.kind == "InfoGiven" and e.phase == "night 1" and seer in e.audience
+                 if e.kind == "InfoGiven" and e.phase == "night 1" and seer in (e.audience or ())
                  and e.data.get("role") == "werewolf"]
         if not found or not any(e.kind == "PhaseBegan" and e.phase == "day 1"
                                 for e in game.events):
@@ -572,6 +575,7 @@ from wolfsbane.agents import play_out
 from wolfsbane.agents.heuristic import HeuristicBot
 from wolfsbane.core import Game
 from wolfsbane.editions import get_edition
+from wolfsbane.editions.millers_hollow import MillersHollow
 edition = get_edition("millers-hollow")
 records = []
 for seed in range(12):

@@ -11,7 +11,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from .core import SetupError
+from .core import Edition, SetupError
 from .editions import EDITIONS, PLANNED, get_edition
 
 app = typer.Typer(
@@ -25,7 +25,7 @@ console = Console()
 err = Console(stderr=True)
 
 
-def _edition_or_exit(edition_id: str):  # noqa: ANN202 - returns an Edition
+def _edition_or_exit(edition_id: str) -> Edition:
     try:
         return get_edition(edition_id)
     except SetupError as error:
@@ -146,10 +146,11 @@ def scenario(
 @app.command()
 def play(
     edition: Annotated[str, typer.Option("--edition", "-e", help="Edition id.")] = "millers-hollow",
-    players: Annotated[int, typer.Option("--players", "-n", help="Number of players.")] = 8,
+    players: Annotated[Optional[int], typer.Option("--players", "-n", help="Number of players (default 8, or the composition's).")] = None,  # noqa: UP045,E501
     seat: Annotated[Optional[str], typer.Option("--seat", help="Your name at the table.")] = None,  # noqa: UP045
     seed: Annotated[Optional[int], typer.Option("--seed", help="Seed for a repeatable game.")] = None,  # noqa: UP045,E501
     preset: Annotated[str, typer.Option("--preset", help="Set-up: basic or classic.")] = "classic",
+    composition: Annotated[Optional[str], typer.Option("--composition", "-c", help="A published composition by name (LiCOS: 4A ... 15C).")] = None,  # noqa: UP045,E501
     roles_: Annotated[Optional[str], typer.Option("--roles", help="Comma-separated role ids to deal instead of a preset.")] = None,  # noqa: UP045,E501
     option: Annotated[Optional[list[str]], typer.Option("--option", "-o", help="Edition option as KEY=VALUE (repeatable).")] = None,  # noqa: UP045,E501
     watch: Annotated[bool, typer.Option("--watch", help="Bots play every seat; print the whole game.")] = False,  # noqa: E501
@@ -161,8 +162,9 @@ def play(
     chosen = _edition_or_exit(edition)
     try:
         options = _parse_options(option or [])
+        deck, players = _choose_deck(chosen, roles_, composition, players)
         play_in_terminal(chosen, players=players, seat=seat, seed=seed, preset=preset,
-                         roles=roles_.split(",") if roles_ else None, options=options,
+                         roles=deck, options=options,
                          watch=watch, save=save, console=console)
     except SetupError as error:
         err.print(f"[red]Cannot set up the game:[/red] {error}")
@@ -208,6 +210,74 @@ def serve(
     from .server import serve as run_server
 
     run_server(host=host, port=port, db=db, public_url=public_url, log_level=log_level)
+
+
+@app.command()
+def simulate(
+    edition: Annotated[str, typer.Option("--edition", "-e", help="Edition id.")] = "millers-hollow",
+    players: Annotated[Optional[int], typer.Option("--players", "-n", help="Number of players (default 8, or the composition's).")] = None,  # noqa: UP045,E501
+    games: Annotated[int, typer.Option("--games", "-g", min=1, help="How many games to play.")] = 1000,  # noqa: E501
+    preset: Annotated[Optional[str], typer.Option("--preset", help="A preset's name (basic, classic).")] = None,  # noqa: UP045,E501
+    composition: Annotated[Optional[str], typer.Option("--composition", "-c", help="A published composition by name (LiCOS: 4A ... 15C).")] = None,  # noqa: UP045,E501
+    roles_: Annotated[Optional[str], typer.Option("--roles", help="Comma-separated role ids (the deck).")] = None,  # noqa: UP045,E501
+    option: Annotated[Optional[list[str]], typer.Option("--option", "-o", help="Edition option as KEY=VALUE (repeatable).")] = None,  # noqa: UP045,E501
+    seed: Annotated[int, typer.Option("--seed", help="Game i uses seed SEED+i.")] = 0,
+    workers: Annotated[Optional[int], typer.Option("--workers", "-w", min=1, help="Processes (default: every core).")] = None,  # noqa: UP045,E501
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Play many all-bot games and report each team's win rate with a 95% interval."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    from .sim import format_report
+    from .sim import simulate as run_simulation
+
+    chosen = _edition_or_exit(edition)
+    try:
+        options = _parse_options(option or [])
+        deck, players = _choose_deck(chosen, roles_, composition, players)
+        with Progress("[progress.description]{task.description}", BarColumn(),
+                      MofNCompleteColumn(), TimeRemainingColumn(), console=err,
+                      transient=True, disable=as_json) as bar:
+            task = bar.add_task("playing", total=games)
+            result = run_simulation(
+                chosen.id, deck if deck is not None else preset, players=players, games=games,
+                seed=seed, workers=workers, options=options,
+                progress=lambda done, total: bar.update(task, completed=done))
+    except SetupError as error:
+        err.print(f"[red]Cannot set up the simulation:[/red] {error}")
+        raise typer.Exit(2) from None
+    if as_json:
+        print(json.dumps({
+            "edition": result.edition, "players": result.players, "deck": result.deck,
+            "games": result.games, "seed": result.seed, "wins": result.wins,
+            "rates": result.rates,
+            "intervals": {team: list(pair) for team, pair in result.intervals.items()},
+            "games_per_second": result.games_per_second, "average_days": result.average_days,
+        }, indent=2))
+        return
+    print(format_report(result))
+
+
+def _choose_deck(
+    edition: Edition, roles: str | None, composition: str | None, players: int | None
+) -> tuple[list[str] | None, int]:
+    """The deck to deal (None: the edition's preset) and the number of players."""
+    if roles and composition:
+        raise SetupError("give either --roles or --composition, not both")
+    if composition:
+        preset = getattr(edition, "preset", None)
+        if preset is None or not hasattr(edition, "compositions"):
+            raise SetupError(f"{edition.name} has no published compositions")
+        deck = list(preset(composition, players))
+        return deck, len(deck)
+    if roles:
+        deck = [role.strip() for role in roles.split(",") if role.strip()]
+        for role_id in deck:
+            edition.role(role_id)
+        if players is None:
+            players = len(deck) - (2 if "thief" in deck and edition.id == "millers-hollow" else 0)
+        return deck, players
+    return None, players if players is not None else 8
 
 
 def _parse_options(pairs: list[str]) -> dict[str, object]:

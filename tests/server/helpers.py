@@ -195,7 +195,8 @@ class Seat:
                     self.conflicts.append((known, event))
                 self.events[event["index"]] = event
             self.cursor = seen["cursor"]
-            self.view = seen
+            # an update leaves out `you` and `players` when they have not changed
+            self.view = seen if message["type"] == "snapshot" else {**(self.view or {}), **seen}
             self.clock = message["clock"]
         return message
 

@@ -224,7 +224,7 @@ def test_a_night_looks_the_same_whatever_roles_are_in_play(server: Server) -> No
                 shapes.append((message["type"], kinds, round(time.time() - began, 1),
                                round(message["clock"]["phase_deadline"] - began, 1)))
                 if v["phase"] != "night 1":
-                    assert v["you"]["role"] == "villager"
+                    assert seat.view is not None and seat.view["you"]["role"] == "villager"
                     break
             await seat.close()
 

@@ -59,7 +59,16 @@ class SeatView:
     @property
     def my_team(self) -> str:
         me = self._game.by_name[self.seat]
-        return me.team
+        return self._game.edition.team_shown_to_self(me)
+
+    @property
+    def edition(self) -> str:
+        return self._game.edition.id
+
+    @property
+    def role_ids(self) -> tuple[str, ...]:
+        """Every role id of the edition (public: the catalog, not what was dealt)."""
+        return tuple(self._game.edition.roles)
 
     @property
     def alive(self) -> list[str]:
@@ -98,10 +107,10 @@ def play_out(
 ) -> Game:
     """Let the agents answer every open decision until the game ends.
 
-    Before a seat answers its first decision of a phase, every agent that may speak on an open
-    channel gets one turn to talk (a day's discussion, the pack's whispering at night)."""
+    Before the first decision of each kind in a phase (the sheriff election, the vote, the
+    pack's attack...), every agent that may speak on an open channel gets one turn to talk."""
     views = {seat: SeatView(game, seat) for seat in agents}
-    talked_in: set[tuple[str, str]] = set()
+    talked_in: set[tuple[str, str, str]] = set()
     answers = 0
     while not game.over:
         if not game.open:
@@ -112,7 +121,7 @@ def play_out(
         if agent is None:
             raise RuntimeError(f"no agent plays {seat}, who is asked '{decision.name}'")
         if talk:
-            _discuss(game, agents, views, talked_in, decision.phase)
+            _discuss(game, agents, views, talked_in, decision.phase, decision.name)
         _catch_up(game, agent)
         game.answer(decision.id, agent.decide(decision, views[seat]), seat=seat)
         answers += 1
@@ -136,11 +145,12 @@ def _discuss(
     game: Game,
     agents: Mapping[str, Agent],
     views: Mapping[str, SeatView],
-    talked_in: set[tuple[str, str]],
+    talked_in: set[tuple[str, str, str]],
     phase: str,
+    asked: str,
 ) -> None:
     for channel in game.edition.channels:
-        key = (channel.name, phase)
+        key = (channel.name, phase, asked)
         if key in talked_in or not channel.is_open(game):
             continue
         talked_in.add(key)

@@ -238,7 +238,7 @@ class HeuristicBot(Agent):
                 break
         target = self._village_vote_target([n for n in memory.alive if n != self.seat])
         evidence = scores.get(target, 0.0) if target is not None else 0.0
-        if evidence >= 3.0:
+        if target is not None and evidence >= 3.0:
             self._say_once(out, "accuse:" + target, {"type": "accuse", "player": target})
         # say how I will vote when I have a reason, or to give an undecided village a focus
         if evidence >= 1.0 or out or not any(memory.intents.values()):

@@ -19,6 +19,7 @@ from ..core.events import Event
 WOLF_ROLES = frozenset({"werewolf"})
 SEER_ROLES = frozenset({"fortune-teller", "seer"})
 CERTAIN = 100.0
+TALK_ONLY = "talk-only"  # an observed change that touches only accusations and defences
 
 
 def is_wolf_role(role: str | None) -> bool:
@@ -84,6 +85,12 @@ class Memory:
         self._scores_version = -1
         self._cred: dict[str, float] | None = None
         self._cred_version = -1
+        self.truth_version = 0  # counts changes other than accusations and defences
+        self._base: dict[str, float] = {}
+        self._base_version = -1
+        self._talk_scores: dict[str, float] = {}
+        self._accusations_seen = 0
+        self._defenses_seen = 0
         self.tick = 0  # counts every batch of events, even those that change no score
         self._pressures: dict[str, float] | None = None
         self._pressures_tick = -1
@@ -97,7 +104,7 @@ class Memory:
 
     def observe(self, events: list[Event]) -> None:
         """Take in a batch of newly visible events (the hot path: kept flat on purpose)."""
-        changed = False
+        changed: Any = False  # True, or TALK_ONLY when only accusations or defences came
         for event in events:
             kind = event.kind
             data = event.data
@@ -109,7 +116,10 @@ class Memory:
                     ballots.append((data["player"], data["target"]))
                     changed = True
             elif kind == "Said":
-                if self._said(data):
+                said = self._said(data)
+                if said is TALK_ONLY:
+                    changed = changed or TALK_ONLY
+                elif said:
                     changed = True
             elif kind == "PlayerDied":
                 name = data["player"]
@@ -127,6 +137,8 @@ class Memory:
                     changed = True
         if changed:
             self.version += 1
+            if changed is True:
+                self.truth_version += 1
         if events:
             self.tick += 1
 
@@ -207,8 +219,9 @@ class Memory:
             self.wolfness[player] = is_wolf_role(role)
         return True
 
-    def _said(self, data: dict[str, Any]) -> bool:
-        """Record a message heard; True when it may change the suspicion scores."""
+    def _said(self, data: dict[str, Any]) -> Any:
+        """Record a message heard: True when it may change the suspicion scores, TALK_ONLY
+        when it is only an accusation or a defence (scored incrementally)."""
         speaker = data["player"]
         message = data["message"]
         if data["channel"] == "werewolves":
@@ -234,8 +247,10 @@ class Memory:
                 self.results.append((speaker, target, wolf, day))
         elif kind == "accuse" and isinstance(target, str):
             self.accusations.append((speaker, target, day))
+            return TALK_ONLY
         elif kind == "defend" and isinstance(target, str):
             self.defenses.append((speaker, target, day))
+            return TALK_ONLY
         else:
             return False
         return True
@@ -275,10 +290,10 @@ class Memory:
 
     def credibility(self) -> dict[str, float]:
         """How far an honest villager with my knowledge may trust each seer claim (0..1)."""
-        if self._cred is not None and self._cred_version == self.version:
+        if self._cred is not None and self._cred_version == self.truth_version:
             return self._cred
         self._cred = self._credibility()
-        self._cred_version = self.version
+        self._cred_version = self.truth_version
         return self._cred
 
     def _credibility(self) -> dict[str, float]:
@@ -323,9 +338,53 @@ class Memory:
         return cred
 
     def suspicion(self) -> dict[str, float]:
-        """Werewolf likelihood scores for the living others, as an honest villager sees it."""
+        """Werewolf likelihood scores for the living others, as an honest villager sees it.
+
+        Accusations and defences are scored incrementally on top of a base that is rebuilt only
+        when something else changed (a card, a claim, a result, a vote, a death)."""
         if self._scores is not None and self._scores_version == self.version:
             return self._scores
+        if self._base_version != self.truth_version or self.overheard_push:
+            self._base = self._base_scores()
+            self._base_version = self.truth_version
+            self._talk_scores = {}
+            self._accusations_seen = self._defenses_seen = 0
+        talk = self._talk_scores
+        base = self._base
+        wolfness = self.wolfness
+        cred = self.credibility()
+        accusations = self.accusations
+        if self._accusations_seen < len(accusations):
+            for speaker, target, _day in accusations[self._accusations_seen:]:
+                if target in base:
+                    if cred.get(speaker) == 0.0 or wolfness.get(speaker) is True:
+                        talk[target] = talk.get(target, 0.0) - 1.0  # a werewolf pointing
+                    else:
+                        talk[target] = talk.get(target, 0.0) + 0.35
+                truth = wolfness.get(target)
+                if truth is not None and speaker in base:
+                    talk[speaker] = talk.get(speaker, 0.0) + (-1.0 if truth else 0.6)
+            self._accusations_seen = len(accusations)
+        defenses = self.defenses
+        if self._defenses_seen < len(defenses):
+            for speaker, target, _day in defenses[self._defenses_seen:]:
+                truth = wolfness.get(target)
+                if truth is not None and speaker in base:
+                    talk[speaker] = talk.get(speaker, 0.0) + (2.0 if truth else -0.3)
+                if target in base and wolfness.get(speaker) is True:
+                    talk[target] = talk.get(target, 0.0) + 2.0
+            self._defenses_seen = len(defenses)
+        if talk:
+            scores = dict(base)
+            for name, value in talk.items():
+                scores[name] += value
+        else:
+            scores = base
+        self._scores = scores
+        self._scores_version = self.version
+        return scores
+
+    def _base_scores(self) -> dict[str, float]:
         wolfness = self.wolfness
         me = self.me
         scores: dict[str, float] = {}
@@ -347,58 +406,42 @@ class Memory:
                 scores[name] -= 3.0 * c
         accused_by: dict[str, set[str]] = {}
         for speaker, target, wolf, _day in self.results:
-            c = cred.get(speaker)
-            if c is None:
+            weight = cred.get(speaker)
+            if weight is None:
                 if speaker == self.me:
                     continue
-                c = 0.2  # a result from someone who claimed nothing
+                weight = 0.2  # a result from someone who claimed nothing
             if target == speaker:
                 continue
             if wolf:
                 accused_by.setdefault(target, set()).add(speaker)
                 if target in scores:
-                    scores[target] += 9.0 * c if c > 0 else -1.5
+                    scores[target] += 9.0 * weight if weight > 0 else -1.5
             elif target in scores:
-                scores[target] -= 4.0 * c
+                scores[target] -= 4.0 * weight
         # a claimer who appeared only after being called a werewolf by another claimer
         for name in open_claims:
             if name in scores and name in accused_by:
                 first = min(self.claim_day.get(s, 99) for s in accused_by[name])
                 if self.claim_day.get(name, 99) >= first:
                     scores[name] += 2.0
-        # accusations and defences, judged by what later came out
-        for speaker, target, _day in self.accusations:
-            truth = wolfness.get(target)
-            if target in scores:
-                if cred.get(speaker) == 0.0 or wolfness.get(speaker) is True:
-                    scores[target] -= 1.0  # a werewolf pointing at someone
-                else:
-                    scores[target] += 0.35
-            if speaker in scores and truth is not None:
-                scores[speaker] += -1.0 if truth else 0.6
-        for speaker, target, _day in self.defenses:
-            truth = wolfness.get(target)
-            if speaker in scores and truth is not None:
-                scores[speaker] += 2.0 if truth else -0.3
-            if target in scores and wolfness.get(speaker) is True:
-                scores[target] += 2.0
         # the votes of past days, judged by the card of the one hanged
         trusted = {n for n, c in cred.items() if c >= 0.8}
         executed = self.executed
         for day, ballots in self.votes.items():
             hanged = executed.get(day)
             truth = wolfness.get(hanged) if hanged else None
-            for voter, target in ballots:
-                if target is None or voter not in scores:
+            for voter, voted in ballots:
+                if voted is None or voter not in scores:
                     continue
-                if target in trusted:
+                if voted in trusted:
                     scores[voter] += 1.5
-                if target == hanged:
+                if voted == hanged:
                     if truth is not None:
                         scores[voter] += -0.8 if truth else 0.6
                 elif truth is True:
                     scores[voter] += 0.4
-                elif wolfness.get(target) is True:
+                elif wolfness.get(voted) is True:
                     scores[voter] -= 0.5
         # what a spying little girl overheard: the pack's plan for the day
         for day, targets in self.overheard_push.items():
@@ -415,8 +458,6 @@ class Memory:
         lover = self.lover
         if lover in scores and not is_wolf_role(self.role):
             scores[lover] -= 10.0
-        self._scores = scores
-        self._scores_version = self.version
         return scores
 
     def threats(self) -> dict[str, float]:
@@ -441,8 +482,8 @@ class Memory:
             if speaker in out and target in pack:
                 out[speaker] += 0.7
         for ballots in self.votes.values():
-            for voter, target in ballots:
-                if voter in out and target in pack:
+            for voter, voted in ballots:
+                if voter in out and voted in pack:
                     out[voter] += 1.0
         if self.sheriff in out:
             out[self.sheriff] += 1.0

@@ -30,6 +30,7 @@ class Edition:
     public_markers: frozenset[str] = frozenset()  # everyone sees these on a player
     self_markers: frozenset[str] = frozenset()  # the holder sees these on themself
     first_phase: str = "night 1"
+    character_names: tuple[str, ...] = ()  # names players play under, where the edition has them
     # Decisions that belong to no card: decision name -> who is asked, and when.
     table_decisions: dict[str, str] = {}
     storyteller_decisions: dict[str, str] = {}
@@ -81,6 +82,11 @@ class Edition:
 
     def role_shown_to_self(self, player: Player) -> str:
         return player.role
+
+    def team_shown_to_self(self, player: Player) -> str:
+        """The team a player is told they are on. An edition where a team can change in
+        secret (Millers Hollow's mixed lovers) shows the card's team instead."""
+        return player.team
 
     def phase_seconds(self, game: Game) -> int | None:
         """How long the current phase lasts online, when the edition says so."""

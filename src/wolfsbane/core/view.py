@@ -59,7 +59,7 @@ def view(game: Game, seat: str, since: int = 0) -> dict[str, Any]:
     }
     role = edition.roles.get(you["role"])
     if role is not None:
-        you["team"] = me.team if you["role"] == me.role else role.team
+        you["team"] = edition.team_shown_to_self(me) if you["role"] == me.role else role.team
         you["description"] = role.description
     return {
         "edition": edition.id,

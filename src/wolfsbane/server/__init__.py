@@ -31,4 +31,5 @@ def serve(host: str = "127.0.0.1", port: int = 8000, db: str | None = None,
     print(f"wolfsbane: serving on http://{host}:{port} (API docs: /docs)", flush=True)
     app = create_app(url, public_url=public_url)
     uvicorn.run(app, host=host, port=port, log_level=log_level, ws_max_size=64 * 1024,
-                ws_ping_interval=20, ws_ping_timeout=30, timeout_graceful_shutdown=3)
+                ws_ping_interval=20, ws_ping_timeout=30, ws_per_message_deflate=False,
+                timeout_graceful_shutdown=3)

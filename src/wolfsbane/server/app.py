@@ -633,6 +633,10 @@ def create_app(db_url: str, *, public_url: str = "", quiet: bool = False) -> Fas
 
     # -- the web client --------------------------------------------------------------------
 
+    from .web_extras import install as install_web_extras
+
+    install_web_extras(app, hub, link)
+
     if (WEB / "index.html").is_file():
         from fastapi.staticfiles import StaticFiles
 

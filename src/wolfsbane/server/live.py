@@ -134,7 +134,8 @@ class Connection:
         self._close = close
         self.closed = False
         self.task: asyncio.Task[None] | None = None
-        self.sent_at: dict[int, float] = {}
+        self.last_you: Any = None
+        self.last_players: Any = None
 
     def start(self) -> None:
         self.task = asyncio.get_running_loop().create_task(self._writer())
@@ -840,6 +841,8 @@ class LiveGame:
         message = self.message_for(connection.participant, since, "snapshot")
         connection.cursor = message["view"]["cursor"]
         connection.signature = self._signature(message)
+        connection.last_you = message["view"].get("you")
+        connection.last_players = message["view"].get("players")
         connection.push(message)
 
     @staticmethod
@@ -857,6 +860,37 @@ class LiveGame:
             tuple(message.get("controlled", ())),
         )
 
+    def _unchanged(self, connection: Connection) -> bool:
+        """A cheap test, for a player, that its view has not changed since the last message
+        (the same signature, no new event it may see), so the view need not be built."""
+        participant = connection.participant
+        shown = self.shown
+        if participant.kind != PLAYER or not connection.signature or shown is None:
+            return False
+        seat = participant.name
+        events = shown.events
+        for event in events[connection.cursor:]:
+            audience = event.audience
+            if audience is None or seat in audience:
+                return False
+        ids = tuple(d.id for d in shown.open.values()
+                    if d.seat == seat and d.id not in self.held_ids)
+        deadlines = self.deadlines
+        signature = (
+            shown.phase,
+            ids,
+            tuple(shown.channels_for(seat)),
+            shown.over,
+            self.paused,
+            self.state.get("phase_end"),
+            tuple(sorted((str(i), deadlines[i]) for i in ids if i in deadlines)),
+            (),
+        )
+        if signature != connection.signature:
+            return False
+        connection.cursor = len(events)
+        return True
+
     def broadcast(self) -> None:
         if self.game is None:
             return
@@ -864,13 +898,29 @@ class LiveGame:
             if connection.closed:
                 continue
             participant = connection.participant
+            if self._unchanged(connection):
+                continue
             kind = "update" if connection.signature is not None else "snapshot"
             message = self.message_for(participant, connection.cursor, kind)
             signature = self._signature(message)
             if not message["view"]["events"] and signature == connection.signature:
                 continue
-            connection.cursor = message["view"]["cursor"]
+            seen = message["view"]
+            connection.cursor = seen["cursor"]
             connection.signature = signature
+            if kind == "update":
+                # a delta: what has not changed since the last message is left out
+                if seen.get("you") is not None and seen["you"] == connection.last_you:
+                    del seen["you"]
+                else:
+                    connection.last_you = seen.get("you")
+                if seen["players"] == connection.last_players:
+                    del seen["players"]
+                else:
+                    connection.last_players = seen["players"]
+            else:
+                connection.last_you = seen.get("you")
+                connection.last_players = seen["players"]
             connection.push(message)
 
     def lobby_changed(self) -> None:

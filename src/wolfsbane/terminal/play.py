@@ -86,14 +86,18 @@ def cue(event: dict[str, Any]) -> str | None:
 
 # -- setting up --------------------------------------------------------------------------------
 
-def seat_names(person: str | None, players: int) -> list[str]:
-    """The person's seat first (if any), then friendly bot names."""
+def seat_names(
+    person: str | None, players: int, characters: tuple[str, ...] = ()
+) -> list[str]:
+    """The person's seat first (if any), then the edition's character names (where it has
+    them) or friendly bot names."""
     names = [person] if person is not None else []
     taken = {n.lower() for n in names}
-    pool = [n for n in BOT_NAMES if n.lower() not in taken]
+    base = characters if len(characters) >= players else BOT_NAMES
+    pool = [n for n in base if n.lower() not in taken]
     number = 2
     while len(pool) < players:  # a very large table: Ada 2, Bram 2, ...
-        pool += [f"{n} {number}" for n in BOT_NAMES if f"{n} {number}".lower() not in taken]
+        pool += [f"{n} {number}" for n in base if f"{n} {number}".lower() not in taken]
         number += 1
     return names + pool[: max(0, players - len(names))]
 
@@ -181,8 +185,12 @@ def play_in_terminal(
     console = console or Console()
     options = dict(options or {})
     chosen_seed = seed if seed is not None else random.SystemRandom().randrange(1, 1_000_000)
-    person = None if watch else (seat or "You").strip() or "You"
-    names = seat_names(person, players)
+    characters = tuple(edition.character_names)
+    if characters:  # play under the edition's character names, in an order the seed decides
+        characters = tuple(random.Random(chosen_seed).sample(characters, len(characters)))
+    default_name = characters[0] if characters else "You"
+    person = None if watch else (seat or default_name).strip() or default_name
+    names = seat_names(person, players, characters)
     deck = choose_deck(edition, players, preset, roles, options)
     game = Game(edition, names, deck=deck, options=options, seed=chosen_seed)
     tracer = Tracer(game)

@@ -192,6 +192,11 @@ class MillersHollow(Edition):
             yield from r.pass_on_the_star(game)
         check_end(game)
 
+    def team_shown_to_self(self, player: Player) -> str:
+        # Lovers are never told their partner's card, so a mixed couple is not told either
+        # that their goal has changed: each sees the team of their own card.
+        return self.team_of(player.role)
+
     # -- deaths ------------------------------------------------------------------------------
 
     def announce_death(self, game: Game, player: Player, cause: str) -> None:

@@ -1,0 +1,176 @@
+// The public board: for spectators online, and the shared screen of a table game, which
+// also narrates the night aloud.
+//
+// The narration calls every role of the edition that has an ability, in a fixed order, every
+// night, and spreads the calls evenly over the night's fixed length: what is said and when never
+// depends on which cards were dealt or on what anyone does.
+
+import { formatSeconds, h, replace } from "./dom.js";
+import { CHAT_KINDS, PRIVATE_KINDS, describe, isNight, phaseLabel } from "./text.js";
+import { phaseHeader, playerList, remaining, tickClocks, timeline } from "./widgets.js";
+
+export function narrationScript(edition) {
+  const roles = (edition ? edition.roles : []).filter((r) => (r.decisions || []).length);
+  const lines = [{ slot: "intro", text: "Night falls on the village. Everyone, close your eyes." }];
+  for (const r of roles) {
+    lines.push({ slot: r.id, text: `${r.name}, open your eyes and do what you must.`, role: r.name });
+    lines.push({ slot: r.id, text: `${r.name}, close your eyes.`, role: r.name, close: true });
+  }
+  lines.push({ slot: "outro", text: "The night is ending. Keep your eyes closed until the sun rises." });
+  return lines;
+}
+
+// When each line is spoken, as fractions of the night: an equal slot per role.
+export function schedule(lines) {
+  const roleSlots = [...new Set(lines.filter((l) => l.role).map((l) => l.slot))];
+  const n = roleSlots.length;
+  const intro = 0.0;
+  const start = 0.08;
+  const end = 0.92;
+  const width = n ? (end - start) / n : 0;
+  return lines.map((line) => {
+    if (line.slot === "intro") return { ...line, at: intro };
+    if (line.slot === "outro") return { ...line, at: end };
+    const k = roleSlots.indexOf(line.slot);
+    return { ...line, at: start + width * k + (line.close ? width * 0.75 : 0) };
+  });
+}
+
+class Narrator {
+  constructor(onLine) {
+    this.onLine = onLine;
+    this.enabled = false;
+    this.timers = [];
+    this.phase = null;
+    this.voice = "speechSynthesis" in window;
+  }
+
+  say(text) {
+    this.onLine(text);
+    if (!this.enabled || !this.voice) return;
+    try {
+      const u = new SpeechSynthesisUtterance(text);
+      u.rate = 0.95;
+      u.pitch = 0.9;
+      window.speechSynthesis.speak(u);
+    } catch {
+      /* no voice on this device: the captions still show */
+    }
+  }
+
+  cancel() {
+    for (const t of this.timers) clearTimeout(t);
+    this.timers = [];
+    if (this.voice) {
+      try {
+        window.speechSynthesis.cancel();
+      } catch {
+        /* ignore */
+      }
+    }
+  }
+
+  // A new phase began: plan its narration. `length` is the phase's whole length in seconds,
+  // `left` how much of it remains (a reloaded screen joins the script where it stands).
+  phaseBegan(phase, edition, length, left, announcements) {
+    if (phase === this.phase) return;
+    this.phase = phase;
+    this.cancel();
+    if (isNight(phase)) {
+      const lines = schedule(narrationScript(edition));
+      const elapsed = Math.max(0, length - left);
+      for (const line of lines) {
+        const wait = line.at * length - elapsed;
+        if (wait < -1) continue;
+        this.timers.push(setTimeout(() => this.say(line.text), Math.max(0, wait) * 1000));
+      }
+    } else if (phase && phase !== "setup" && phase !== "end") {
+      this.say(`${phaseLabel(phase)}. Everyone, open your eyes.`);
+      for (const text of announcements) this.timers.push(setTimeout(() => this.say(text), 2500));
+    }
+  }
+}
+
+export class BoardScreen {
+  constructor(root, session) {
+    this.root = root;
+    this.session = session;
+    this.table = session.info && session.info.mode === "table";
+    this.header = h("div", { class: "phase-bar big" });
+    this.players = h("section", { class: "card board-players", "aria-labelledby": "board-players-title" });
+    this.news = h("section", { class: "card news", "aria-labelledby": "news-title" });
+    this.history = h("section", { class: "card history", "aria-labelledby": "bh-title" });
+    this.caption = h("p", { class: "caption", "aria-live": "assertive", id: "narration" });
+    this.lines = [];
+    this.spoken = h("ol", { id: "narration-log", class: "notes" });
+    this.narrator = new Narrator((text) => {
+      this.caption.textContent = text;
+      this.lines.push(text);
+      this.spoken.appendChild(h("li", null, text));
+    });
+    this.voiceButton = h("button", { type: "button", class: "primary", id: "voice-toggle", onclick: () => this.toggleVoice() }, "Turn the voice on");
+    const parts = [this.header];
+    if (this.table) {
+      parts.push(h("section", { class: "card narration", "aria-label": "Narration" },
+        h("div", { class: "narration-row" }, this.caption, this.voiceButton),
+        h("p", { class: "hint" }, "This screen reads the night aloud. Every role is called every night, and the night always lasts the same, so nothing gives the cards away."),
+        h("details", { class: "more" }, h("summary", null, "What the narrator said"), this.spoken)));
+    } else {
+      parts.push(h("p", { class: "card hint" }, "You are watching: you see what the whole village sees, and no secrets."));
+    }
+    parts.push(h("div", { class: "board-grid" }, this.players, h("div", null, this.news, this.history)));
+    root.append(...parts);
+    this.phaseSeen = null;
+  }
+
+  toggleVoice() {
+    this.narrator.enabled = !this.narrator.enabled;
+    this.voiceButton.textContent = this.narrator.enabled ? "Mute the voice" : "Turn the voice on";
+    if (this.narrator.enabled) this.narrator.say("The narrator is ready.");
+  }
+
+  update() {
+    const s = this.session;
+    const view = s.view;
+    const ed = view.edition;
+    replace(this.header, phaseHeader(s));
+    replace(this.players, h("h2", { id: "board-players-title" }, "The village"), playerList(s));
+    const events = s.events().filter((e) => !PRIVATE_KINDS.has(e.kind));
+    const talk = events.filter((e) => CHAT_KINDS.has(e.kind));
+    const publicEvents = events.filter((e) => !CHAT_KINDS.has(e.kind));
+    const latest = publicEvents.filter((e) => e.kind === "Announced" || e.kind === "PlayerExecuted").slice(-4);
+    replace(this.news, h("h2", { id: "news-title" }, "Latest news"),
+      latest.length ? h("ul", { class: "notes big-notes" }, latest.map((e) => h("li", null, describe(ed, e)))) : h("p", { class: "hint" }, "Nothing yet."),
+      !this.table && talk.length ? [h("h3", null, "Village talk"), h("ol", { class: "chat-log" }, talk.slice(-30).map((e) => h("li", { class: "msg" }, describe(ed, e))))] : null);
+    replace(this.history, h("h2", { id: "bh-title" }, "What happened"), timeline(ed, publicEvents.slice(-60)));
+    if (this.table && view.phase !== this.phaseSeen) {
+      this.phaseSeen = view.phase;
+      const clock = s.clock || {};
+      const left = remaining(s, clock.phase_deadline) ?? 0;
+      const length = this.phaseLength(view.phase, left);
+      const dawnNews = publicEvents.filter((e) => e.phase === view.phase && e.kind === "Announced").map((e) => describe(ed, e));
+      const lastNight = publicEvents.filter((e) => isNight(e.phase) && e.kind === "Announced" && e.phase !== view.phase).slice(-3);
+      this.narrator.phaseBegan(view.phase, s.edition, length, left, dawnNews.length ? dawnNews : lastNight.map((e) => describe(ed, e)));
+    }
+    this.tick();
+  }
+
+  phaseLength(phase, left) {
+    const timers = (this.session.info && this.session.info.timers) || {};
+    const configured = isNight(phase) ? timers.night : timers.day;
+    // the edition may set its own lengths; never plan past the phase's real end
+    return Math.max(left, Math.min(configured || left, left + 1)) || left;
+  }
+
+  tick() {
+    tickClocks(this.root, this.session);
+    const clock = this.session.clock || {};
+    const left = remaining(this.session, clock.phase_deadline);
+    document.title = left !== null && left > 0 ? `${formatSeconds(left)} · wolfsbane` : "wolfsbane";
+  }
+
+  destroy() {
+    this.narrator.cancel();
+    document.title = "wolfsbane";
+  }
+}

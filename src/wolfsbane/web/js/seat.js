@@ -1,0 +1,67 @@
+// One seat's screen: the card, what you know, your decisions, the table, the talk, the history.
+
+import { h, replace } from "./dom.js";
+import { CHAT_KINDS, PRIVATE_KINDS, describe, phaseLabel } from "./text.js";
+import { Chat, decisionCard, phaseHeader, playerList, roleCard, tickClocks, timeline } from "./widgets.js";
+
+export class SeatScreen {
+  constructor(root, session) {
+    this.root = root;
+    this.session = session;
+    const table = session.info && session.info.mode === "table";
+    this.header = h("div", { class: "phase-bar" });
+    this.card = h("div");
+    this.decisions = h("section", { class: "card decisions", "aria-labelledby": "dec-title" });
+    this.knows = h("section", { class: "card knows", "aria-labelledby": "knows-title" });
+    this.players = h("section", { class: "card", "aria-labelledby": "players-title" });
+    this.history = h("section", { class: "card history", "aria-labelledby": "history-title" });
+    this.chat = new Chat(session, {
+      seat: session.me.name,
+      hideVillage: table,
+      onSend: (channel, message) => session.live.say(channel, message),
+    });
+    this.decisionKey = null;
+    root.append(this.header,
+      h("div", { class: "seat-grid" },
+        h("div", { class: "col-main" }, this.decisions, this.card, this.knows),
+        h("div", { class: "col-side" }, this.chat.el, this.players, this.history)));
+  }
+
+  update() {
+    const s = this.session;
+    const view = s.view;
+    replace(this.header, phaseHeader(s));
+    replace(this.card, roleCard(s));
+    const key = JSON.stringify([view.decisions.map((d) => d.id), s.clock && s.clock.deadlines, s.clock && s.clock.paused]);
+    if (key !== this.decisionKey) {
+      this.decisionKey = key;
+      const open = view.decisions || [];
+      replace(this.decisions,
+        h("h2", { id: "dec-title" }, open.length ? "Your move" : "Nothing to do right now"),
+        open.length ? open.map((d) => decisionCard(s, d, { onAnswer: (dd, a) => s.live.answer(dd.id, a) }))
+          : h("p", { class: "hint" }, waitingText(view)));
+      this.decisions.classList.toggle("active", open.length > 0);
+    }
+    const events = s.events();
+    const ed = view.edition;
+    const mine = events.filter((e) => PRIVATE_KINDS.has(e.kind));
+    replace(this.knows, h("h2", { id: "knows-title" }, "What you know"),
+      mine.length ? h("ul", { class: "notes" }, mine.map((e) => h("li", null, h("span", { class: "when" }, phaseLabel(e.phase)), " ", describe(ed, e, view.seat))))
+        : h("p", { class: "hint" }, "Nothing secret yet."));
+    replace(this.players, h("h2", { id: "players-title" }, "The village"), playerList(s, { me: view.seat }));
+    this.chat.update();
+    const publicEvents = events.filter((e) => !PRIVATE_KINDS.has(e.kind) && !CHAT_KINDS.has(e.kind));
+    replace(this.history, h("h2", { id: "history-title" }, "What happened"), timeline(ed, publicEvents.slice(-80), { seat: view.seat }));
+    this.tick();
+  }
+
+  tick() {
+    tickClocks(this.root, this.session);
+  }
+}
+
+function waitingText(view) {
+  if (view.you && !view.you.alive) return "You are out of the game, but you can keep watching.";
+  if (String(view.phase).includes("night")) return "Close your eyes… the night goes on. Others may be acting.";
+  return "Talk with the village. Your vote will appear here when it is time.";
+}

@@ -1,0 +1,364 @@
+// Pieces shared by the seat, board and moderator screens.
+
+import { formatSeconds, h, replace, toast } from "./dom.js";
+import {
+  CHAT_KINDS, decisionLabel, describe, eventIcon, isNight, phaseLabel, roleName, talkBadge,
+  talkText,
+} from "./text.js";
+
+// -- clocks ------------------------------------------------------------------------------------
+
+export function remaining(session, deadline) {
+  if (!deadline) return null;
+  return deadline - (Date.now() / 1000 + session.skew);
+}
+
+// An element whose text counts down to `deadline` (server seconds); refreshed by tickClocks.
+export function countdown(deadline, label = "") {
+  return h("span", { class: "countdown", dataset: { deadline: String(deadline || ""), label } });
+}
+
+export function tickClocks(root, session) {
+  for (const el of root.querySelectorAll(".countdown")) {
+    const deadline = Number(el.dataset.deadline);
+    if (!deadline) {
+      el.textContent = "";
+      continue;
+    }
+    if (session.clock && session.clock.paused) {
+      el.textContent = "paused";
+      el.classList.remove("urgent");
+      continue;
+    }
+    const left = remaining(session, deadline);
+    el.textContent = `${el.dataset.label || ""}${formatSeconds(left)}`;
+    el.classList.toggle("urgent", left !== null && left <= 10);
+  }
+}
+
+export function phaseHeader(session) {
+  const view = session.view;
+  const night = isNight(view.phase);
+  const clock = session.clock || {};
+  return h("div", { class: `phase ${night ? "night" : "day"}` },
+    h("span", { class: "phase-icon", "aria-hidden": "true" }, night ? "🌙" : "☀️"),
+    h("h2", { class: "phase-name" }, phaseLabel(view.phase)),
+    clock.paused ? h("span", { class: "badge warn" }, "Paused") : countdown(clock.phase_deadline, "ends in "));
+}
+
+// -- decisions ---------------------------------------------------------------------------------
+
+function answerDisplay(value) {
+  if (value === null || value === undefined) return "skipped";
+  if (value === true) return "yes";
+  if (value === false) return "no";
+  return Array.isArray(value) ? value.join(", ") : String(value);
+}
+
+// One open decision as buttons / pickers; `send(answer)` returns the server's reply.
+export function decisionCard(session, d, { onAnswer, showSeat = false, suggestion = false } = {}) {
+  const ed = session.view.edition;
+  const deadline = session.clock && session.clock.deadlines ? session.clock.deadlines[String(d.id)] : null;
+  const status = h("p", { class: "decision-status", "aria-live": "polite" });
+  const card = h("section", { class: "decision", "aria-label": d.prompt || decisionLabel(d.name), dataset: { decision: String(d.id), name: d.name } });
+  let busy = false;
+
+  async function send(answer) {
+    if (busy) return;
+    busy = true;
+    for (const b of card.querySelectorAll("button, input")) b.disabled = true;
+    status.textContent = "Sending…";
+    const reply = await onAnswer(d, answer);
+    if (reply && reply.type === "error") {
+      busy = false;
+      for (const b of card.querySelectorAll("button, input")) b.disabled = false;
+      status.textContent = reply.detail || "That did not work.";
+      toast(reply.detail || "That did not work.", "error");
+    } else {
+      status.textContent = `Done: ${answerDisplay(answer)}.`;
+      card.classList.add("answered");
+    }
+  }
+
+  const title = h("div", { class: "decision-head" },
+    h("h3", null, showSeat ? `${d.seat === "storyteller" ? "Storyteller" : d.seat}: ` : "", d.prompt || decisionLabel(d.name)),
+    countdown(deadline, "⏳ "));
+  const body = h("div", { class: "decision-body" });
+  if (d.about) body.appendChild(h("p", { class: "about" }, `About: ${Array.isArray(d.about) ? d.about.join(", ") : d.about}`));
+
+  if (d.kind === "yes-no") {
+    body.appendChild(h("div", { class: "choices" },
+      h("button", { type: "button", class: "choice yes", onclick: () => send(true) }, "Yes"),
+      h("button", { type: "button", class: "choice no", onclick: () => send(false) }, "No")));
+  } else if (d.kind === "arrange") {
+    body.appendChild(h("p", { class: "hint" }, "A free-form answer. The automatic suggestion is ready to use."));
+    const area = h("textarea", { rows: 3, "aria-label": "Answer (JSON)" });
+    area.value = JSON.stringify(d.suggestion ?? d.default ?? null);
+    body.appendChild(area);
+    body.appendChild(h("div", { class: "choices" },
+      h("button", { type: "button", class: "primary", onclick: () => send(d.suggestion) }, "Use the suggestion"),
+      h("button", { type: "button", onclick: () => {
+        try {
+          send(JSON.parse(area.value));
+        } catch {
+          toast("That is not valid JSON.", "error");
+        }
+      } }, "Send my answer")));
+  } else if (d.max > 1) {
+    const boxes = d.choices.map((choice) => {
+      const box = h("input", { type: "checkbox", value: choice, name: `d${d.id}` });
+      return h("label", { class: "check" }, box, " ", choiceLabel(ed, d, choice));
+    });
+    const fieldset = h("fieldset", { class: "multi" },
+      h("legend", null, `Pick ${d.min === d.max ? d.max : `${d.min} to ${d.max}`}`), boxes);
+    body.appendChild(fieldset);
+    body.appendChild(h("div", { class: "choices" },
+      h("button", { type: "button", class: "primary", onclick: () => {
+        const picked = [...fieldset.querySelectorAll("input:checked")].map((b) => b.value);
+        if (picked.length < d.min || picked.length > d.max) {
+          status.textContent = `Pick ${d.min === d.max ? d.max : `${d.min} to ${d.max}`}.`;
+          return;
+        }
+        send(picked);
+      } }, "Confirm")));
+  } else {
+    body.appendChild(h("div", { class: "choices", role: "group", "aria-label": "Choices" },
+      d.choices.map((choice) => h("button", {
+        type: "button",
+        class: `choice${suggestion && d.suggestion === choice ? " suggested" : ""}`,
+        onclick: () => send(choice),
+      }, choiceLabel(ed, d, choice)))));
+  }
+  const extra = h("div", { class: "choices secondary" });
+  if (d.optional && d.kind !== "yes-no") {
+    extra.appendChild(h("button", { type: "button", class: "skip", onclick: () => send(null) },
+      d.name === "vote" ? "Abstain" : "Skip"));
+  }
+  if (suggestion && d.suggestion !== undefined && d.kind !== "arrange") {
+    extra.appendChild(h("button", { type: "button", class: "primary", onclick: () => send(d.suggestion) },
+      `Use the suggestion: ${answerDisplay(d.suggestion)}`));
+  }
+  if (extra.childNodes.length) body.appendChild(extra);
+  append2(card, title, body, status);
+  return card;
+}
+
+function append2(el, ...children) {
+  for (const c of children) el.appendChild(c);
+}
+
+function choiceLabel(ed, d, choice) {
+  const r = roleName(ed, choice);
+  return r && r !== choice ? r : String(choice);
+}
+
+// -- the table ---------------------------------------------------------------------------------
+
+export function playerList(session, { showRoles = false, me = null, extra = null } = {}) {
+  const ed = session.view.edition;
+  const players = session.view.players || [];
+  return h("ul", { class: "players", "aria-label": "Players" },
+    players.map((p) => {
+      const markers = (p.markers || []).map((m) => h("span", { class: `badge marker-${m}` }, m));
+      const roleText = p.role ? roleName(ed, p.role) : "";
+      return h("li", { class: `player${p.alive ? "" : " dead"}${p.name === me ? " me" : ""}`, dataset: { name: p.name } },
+        h("span", { class: "status-dot", "aria-hidden": "true" }, p.alive ? "●" : "✝"),
+        h("span", { class: "pname" }, p.name, p.name === me ? " (you)" : ""),
+        h("span", { class: "sr-only" }, p.alive ? ", alive" : ", dead"),
+        (showRoles || !p.alive || p.role) && roleText ? h("span", { class: `prole team-${p.team || ""}` }, roleText) : null,
+        markers,
+        extra ? extra(p) : null);
+    }));
+}
+
+// -- history -----------------------------------------------------------------------------------
+
+export function timeline(ed, events, { seat = null, filter = null, audience = false } = {}) {
+  const out = h("ol", { class: "timeline" });
+  let phase = null;
+  for (const e of events) {
+    if (filter && !filter(e)) continue;
+    if (e.phase !== phase && e.kind !== "PhaseBegan") {
+      phase = e.phase;
+      out.appendChild(h("li", { class: `tl-phase ${isNight(phase) ? "night" : "day"}` }, phaseLabel(phase)));
+    }
+    if (e.kind === "PhaseBegan") {
+      phase = e.phase;
+      out.appendChild(h("li", { class: `tl-phase ${isNight(phase) ? "night" : "day"}` }, phaseLabel(e.phase_name || e.phase)));
+      continue;
+    }
+    const who = audience && e.audience && e.audience !== "everyone"
+      ? h("span", { class: "audience" }, Array.isArray(e.audience) && e.audience.length ? `to ${e.audience.join(", ")}` : "storyteller only")
+      : null;
+    out.appendChild(h("li", { class: `tl-event kind-${e.kind}` },
+      h("span", { class: "tl-icon", "aria-hidden": "true" }, eventIcon(e)),
+      h("span", { class: "tl-text" }, describe(ed, e, seat)), who));
+  }
+  return out;
+}
+
+// -- chat --------------------------------------------------------------------------------------
+
+export class Chat {
+  // channels: names the seat may speak on now; send(channel, message) -> reply.
+  constructor(session, { seat = null, hideVillage = false, onSend }) {
+    this.session = session;
+    this.seat = seat;
+    this.hideVillage = hideVillage;
+    this.onSend = onSend;
+    this.active = null;
+    this.el = h("section", { class: "card chat", "aria-labelledby": "chat-title" });
+    this.tabs = h("div", { class: "tabs", role: "tablist", "aria-label": "Channels" });
+    this.log = h("ol", { class: "chat-log", "aria-live": "polite", "aria-label": "Messages" });
+    this.input = h("input", { type: "text", maxlength: 2000, "aria-label": "Message", placeholder: "Say something…", autocomplete: "off" });
+    this.form = h("form", { class: "chat-form", onsubmit: (ev) => { ev.preventDefault(); this.sendText(); } },
+      this.input, h("button", { type: "submit", class: "primary" }, "Send"));
+    this.helpers = h("div", { class: "talk-helpers" });
+    this.helperForm = h("div", { class: "helper-form" });
+    this.closedNote = h("p", { class: "hint" });
+    this.el.append(h("h2", { id: "chat-title" }, "Talk"), this.tabs, this.log, this.closedNote, this.form, this.helpers, this.helperForm);
+    this.buildHelpers();
+    this.lastCount = -1;
+  }
+
+  channelsKnown() {
+    const seen = new Set(this.session.view.channels || []);
+    for (const e of this.session.events()) if (CHAT_KINDS.has(e.kind)) seen.add(e.channel);
+    let names = [...seen];
+    if (this.hideVillage) names = names.filter((c) => c !== "village");
+    const order = ["village", "werewolves", "graveyard"];
+    names.sort((a, b) => (order.indexOf(a) + 10) % 13 - (order.indexOf(b) + 10) % 13 || a.localeCompare(b));
+    return names;
+  }
+
+  update() {
+    const open = this.session.view.channels || [];
+    const names = this.channelsKnown();
+    this.el.hidden = names.length === 0;
+    if (!names.length) return;
+    if (!names.includes(this.active) || (open.length && !open.includes(this.active) && this.autoSwitch)) {
+      this.active = open.find((c) => names.includes(c)) || names[0];
+      this.autoSwitch = true;
+    }
+    replace(this.tabs, names.map((name) => h("button", {
+      type: "button", role: "tab", class: `tab${name === this.active ? " active" : ""}`,
+      "aria-selected": name === this.active ? "true" : "false",
+      onclick: () => { this.active = name; this.autoSwitch = false; this.lastCount = -1; this.update(); },
+    }, name, open.includes(name) ? h("span", { class: "open-dot", title: "open now" }, " •") : null)));
+    const ed = this.session.view.edition;
+    const messages = this.session.events().filter((e) => CHAT_KINDS.has(e.kind) && e.channel === this.active);
+    if (messages.length !== this.lastCount || this.activeShown !== this.active) {
+      const atBottom = this.log.scrollHeight - this.log.scrollTop - this.log.clientHeight < 40;
+      replace(this.log, messages.length ? messages.map((e) => {
+        const badge = talkBadge(e.message);
+        return h("li", { class: `msg${e.player === this.seat ? " mine" : ""}` },
+          h("span", { class: "who" }, e.kind === "Overheard" ? "someone" : e.player),
+          badge ? h("span", { class: `badge talk-${e.message.type}` }, badge) : null,
+          h("span", { class: "what" }, talkText(ed, e.message)));
+      }) : h("li", { class: "hint" }, "No messages yet."));
+      if (atBottom || this.activeShown !== this.active) this.log.scrollTop = this.log.scrollHeight;
+      this.lastCount = messages.length;
+      this.activeShown = this.active;
+    }
+    const canSpeak = open.includes(this.active) && this.seat;
+    this.form.hidden = !canSpeak;
+    this.helpers.hidden = !canSpeak;
+    if (!canSpeak) this.helperForm.hidden = true;
+    this.closedNote.textContent = canSpeak ? "" : `The ${this.active} channel is closed right now.`;
+  }
+
+  async post(message) {
+    const reply = await this.onSend(this.active, message);
+    if (reply && reply.type === "error") toast(reply.detail || "The message was not sent.", "error");
+    return reply;
+  }
+
+  async sendText() {
+    const text = this.input.value.trim();
+    if (!text) return;
+    const reply = await this.post(text);
+    if (!reply || reply.type !== "error") this.input.value = "";
+  }
+
+  buildHelpers() {
+    const kinds = [
+      ["claim", "Claim a role"], ["result", "Report a result"], ["accuse", "Accuse"],
+      ["defend", "Defend"], ["vote", "Announce my vote"],
+    ];
+    for (const [kind, label] of kinds) {
+      this.helpers.appendChild(h("button", { type: "button", class: "small", onclick: () => this.openHelper(kind) }, label));
+    }
+    this.helperForm.hidden = true;
+  }
+
+  openHelper(kind) {
+    const view = this.session.view;
+    const ed = view.edition;
+    const catalog = this.session.edition;
+    const others = (view.players || []).filter((p) => p.alive).map((p) => p.name);
+    const everyone = (view.players || []).map((p) => p.name);
+    const playerSelect = (names, withNobody) => h("select", { "aria-label": "Player" },
+      withNobody ? h("option", { value: "" }, "nobody (I abstain)") : null,
+      names.map((n) => h("option", { value: n }, n)));
+    const roleSelect = () => h("select", { "aria-label": "Role" },
+      (catalog ? catalog.roles : []).map((r) => h("option", { value: r.id }, r.name)));
+    let controls = [];
+    let build;
+    if (kind === "claim") {
+      const r = roleSelect();
+      controls = [h("label", null, "I am the ", r)];
+      build = () => ({ type: "claim", role: r.value });
+    } else if (kind === "result") {
+      const p = playerSelect(everyone);
+      const what = h("select", { "aria-label": "Result" },
+        h("option", { value: "ww-yes" }, "is a werewolf"),
+        h("option", { value: "ww-no" }, "is not a werewolf"),
+        (catalog ? catalog.roles : []).map((r) => h("option", { value: `role:${r.id}` }, `is the ${r.name}`)));
+      controls = [h("label", null, "My power showed me that ", p), " ", what];
+      build = () => {
+        if (what.value.startsWith("role:")) return { type: "result", player: p.value, role: what.value.slice(5) };
+        return { type: "result", player: p.value, werewolf: what.value === "ww-yes" };
+      };
+    } else {
+      const p = playerSelect(others, kind === "vote");
+      const words = { accuse: "I suspect ", defend: "I trust ", vote: "I will vote for " }[kind];
+      controls = [h("label", null, words, p)];
+      build = () => ({ type: kind, player: p.value || null });
+    }
+    replace(this.helperForm,
+      h("form", { class: "helper", onsubmit: async (ev) => {
+        ev.preventDefault();
+        const reply = await this.post(build());
+        if (!reply || reply.type !== "error") this.helperForm.hidden = true;
+      } }, controls, " ",
+      h("button", { type: "submit", class: "primary small" }, "Say it"),
+      h("button", { type: "button", class: "small", onclick: () => { this.helperForm.hidden = true; } }, "Cancel")));
+    this.helperForm.hidden = false;
+    const first = this.helperForm.querySelector("select");
+    if (first) first.focus();
+    void ed;
+  }
+}
+
+export function roleCard(session) {
+  const you = session.view.you;
+  if (!you) return h("div");
+  const ed = session.view.edition;
+  const me = (session.view.players || []).find((p) => p.name === you.name) || {};
+  const markers = me.markers || [];
+  return h("section", { class: `card role-card team-${you.team || "none"}${you.alive ? "" : " dead"}`, "aria-label": "Your card" },
+    h("p", { class: "eyebrow" }, "Your card"),
+    h("h2", { class: "role-name" }, roleName(ed, you.role) || "Not dealt yet"),
+    you.team ? h("p", { class: "team" }, `You play for ${teamName2(you.team)}.`) : null,
+    you.description ? h("p", { class: "description" }, you.description) : null,
+    markers.length ? h("p", { class: "markers" }, markers.map((m) => h("span", { class: `badge marker-${m}` }, m))) : null,
+    you.alive ? null : h("p", { class: "badge dead-badge" }, "You are dead. You may still watch."));
+}
+
+function teamName2(team) {
+  return { village: "the village", werewolves: "the werewolves", werehamster: "yourself alone" }[team] || team;
+}
+
+export function phaseIsNight(phase) {
+  return isNight(phase);
+}
