@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from .errors import IllegalAnswer, SetupError
@@ -25,10 +26,23 @@ def new_game_from_record(record: dict[str, Any], editions: Any) -> Game:
     )
 
 
-def replay(record: dict[str, Any], editions: Any) -> Game:
-    """Play a record's log again through the rules; the result has exactly the same events."""
+def replay(
+    record: dict[str, Any],
+    editions: Any,
+    before: Callable[[Game], None] | None = None,
+) -> Game:
+    """Play a record's log again through the rules; the result has exactly the same events.
+    `before(game)` is called once the game is created and before any answer is replayed (to
+    subscribe to its events, say)."""
     game = new_game_from_record(record, editions)
-    for step, entry in enumerate(record.get("log", ())):
+    if before is not None:
+        before(game)
+    log = record.get("log", ())
+    if not isinstance(log, list):
+        raise SetupError("the record's log is not a list")
+    for step, entry in enumerate(log):
+        if not isinstance(entry, dict):
+            raise SetupError(f"entry {step} of the record's log is not a mapping")
         if "say" in entry:
             game.say(entry["say"], entry["channel"], entry["message"])
             continue

@@ -8,7 +8,6 @@ the loop stops and asks them.
 
 from __future__ import annotations
 
-import inspect
 import json
 import random
 import shlex
@@ -235,9 +234,7 @@ def repeat_command(edition: Edition, *, players: int, seat: str | None, seed: in
 
 
 def _bot(seat: str, rng: random.Random, edition: Edition) -> Agent:
-    if "edition" in inspect.signature(bot_for).parameters:
-        return bot_for(seat, rng, edition=edition.id)  # type: ignore[call-arg,unused-ignore]
-    return bot_for(seat, rng)
+    return bot_for(seat, rng, edition.id)
 
 
 def _save(game: Game, path: Path, console: Console, stopped: bool) -> None:

@@ -15,8 +15,8 @@ from rich.panel import Panel
 from rich.rule import Rule
 from rich.table import Table
 
-from ..core import STORYTELLER, Event, Game, IllegalAnswer
-from ..core.record import new_game_from_record
+from ..core import STORYTELLER, Event, Game
+from ..core.record import replay
 from ..core.view import view
 from ..editions import get_edition
 from .render import SKIP_LABELS, Line, Renderer, esc, phase_title, team_name
@@ -56,27 +56,9 @@ class Tracer:
 
 def replay_traced(record: dict[str, Any]) -> tuple[Game, list[Placed]]:
     """Replay a record as `core.record.replay` does, noting where each answer was given."""
-    game = new_game_from_record(record, get_edition)
-    tracer = Tracer(game)
-    log = record.get("log", ())
-    if not isinstance(log, list):
-        raise ValueError("the record's log is not a list")
-    for step, entry in enumerate(log):
-        if not isinstance(entry, dict):
-            raise ValueError(f"entry {step} of the log is not a mapping")
-        if "say" in entry:
-            game.say(entry["say"], entry["channel"], entry["message"])
-            continue
-        decision = game.open.get(entry["id"])
-        if decision is None or decision.name != entry["decision"] or (
-            decision.seat != entry["seat"]
-        ):
-            raise IllegalAnswer(
-                f"the record does not fit these rules at entry {step}: "
-                f"{entry.get('seat')} answering {entry.get('decision')!r}"
-            )
-        game.answer(entry["id"], entry["answer"], seat=entry["seat"])
-    return game, tracer.settle()
+    tracers: list[Tracer] = []
+    game = replay(record, get_edition, before=lambda game: tracers.append(Tracer(game)))
+    return game, tracers[0].settle()
 
 
 # -- printing ----------------------------------------------------------------------------------
