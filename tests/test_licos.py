@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from wolfsbane.agents import EDITION_BOTS, bot_for, play_out
+from wolfsbane.agents import BOTS, bot_for, play_out
 from wolfsbane.agents.licos import LicosBot
 from wolfsbane.core import Game, IllegalAnswer, SetupError
 from wolfsbane.core.record import replay
@@ -303,7 +303,7 @@ def test_phase_clock_options_override() -> None:
 # -- bots ------------------------------------------------------------------------------------------
 
 def test_bots_are_registered_for_licos() -> None:
-    assert "licos" in EDITION_BOTS
+    assert "licos" in BOTS
     assert isinstance(bot_for("Aziz", random.Random(1), "licos"), LicosBot)
 
 

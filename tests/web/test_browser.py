@@ -9,8 +9,6 @@ import time
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from ..server.helpers import Server
 
 QUICK = {"night": "4", "day": "10", "decision": "3", "grace": "0.5", "bot_delay": "0.1",

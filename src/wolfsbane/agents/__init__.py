@@ -2,25 +2,27 @@
 
 from __future__ import annotations
 
+import importlib
 import random
-from collections.abc import Callable
 
 from .base import Agent, SeatView, play_out
 from .random_bot import RandomBot, random_answer
 
-# Editions whose bots live in their own module register a factory here: edition id -> factory.
-EDITION_BOTS: dict[str, Callable[[str, random.Random], Agent]] = {}
+# The heuristic bot of each edition, as "module:class" under this package, imported on first
+# use so that simply loading an edition never loads every bot.
+BOTS = {
+    "millers-hollow": "heuristic:HeuristicBot",
+    "licos": "licos:LicosBot",
+}
+DEFAULT_BOT = BOTS["millers-hollow"]
 
 
 def bot_for(seat: str, rng: random.Random, edition: str | None = None) -> Agent:
     """The bot that fills an empty seat: the best heuristic bot we have for the edition."""
-    if edition is not None and edition in EDITION_BOTS:
-        return EDITION_BOTS[edition](seat, rng)
-    try:
-        from .heuristic import HeuristicBot
-    except ImportError:  # the heuristic bots are not in this build
-        return RandomBot(seat, rng)
-    return HeuristicBot(seat, rng)
+    module_name, class_name = BOTS.get(edition or "", DEFAULT_BOT).split(":")
+    module = importlib.import_module(f".{module_name}", __name__)
+    bot: Agent = getattr(module, class_name)(seat, rng)
+    return bot
 
 
 __all__ = ["Agent", "RandomBot", "SeatView", "bot_for", "play_out", "random_answer"]

@@ -26,7 +26,6 @@ from typing import Any
 
 from ..core import Decision
 from ..core.events import Event
-from . import EDITION_BOTS
 from .base import Agent, SeatView
 
 POWER_CLAIMS = ("seer", "medium")
@@ -453,10 +452,3 @@ def _number(phase: str) -> int:
         return int(phase.split()[-1])
     except (ValueError, IndexError):
         return 0
-
-
-def licos_bot(seat: str, rng: random.Random) -> Agent:
-    return LicosBot(seat, rng)
-
-
-EDITION_BOTS["licos"] = licos_bot

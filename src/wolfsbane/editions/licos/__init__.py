@@ -299,7 +299,3 @@ class Licos(Edition):
             reason = f"{reason}, but a werehamster is still alive and takes the victory"
             team = r.WEREHAMSTER
         return Outcome(team, tuple(p.name for p in game.players if p.team == team), reason)
-
-
-# The LiCOS bots register themselves with wolfsbane.agents when this edition is loaded.
-from ...agents import licos as _bots  # noqa: E402,F401

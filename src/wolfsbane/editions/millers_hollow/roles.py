@@ -5,9 +5,8 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
-from ...core import ARRANGE, IllegalAnswer, Role, bind, tally
+from ...core import IllegalAnswer, Role, bind, tally
 from ...core.common import plurality
-from ...core.deaths import grieving_partner
 
 if TYPE_CHECKING:
     from ...core import Game, Player
@@ -320,11 +319,7 @@ def check_center(answer: Any, known: set[str]) -> list[str]:
     return list(answer)
 
 
-CENTER_DECISION_KIND = ARRANGE
-
 ROLES: dict[str, Role] = {
     role.id: role
     for role in (WEREWOLF, VILLAGER, FORTUNE_TELLER, THIEF, HUNTER, CUPID, WITCH, LITTLE_GIRL)
 }
-
-__all__ = ["ROLES", "grieving_partner"]

@@ -44,6 +44,13 @@ export class EndScreen {
     try {
       const data = await request("GET", `/api/games/${s.code}/reveal`, undefined, s.token);
       const ed = data.edition;
+      // an answer already told by its own event (a vote cast, a pick shown to the pack) is
+      // not repeated
+      const shown = new Set();
+      for (const e of data.timeline) {
+        if (e.kind === "VoteCast") shown.add(`${e.phase}|${e.player}|${e.about === "sheriff" ? "elect" : "vote"}`);
+        if (e.kind === "ActionTaken") shown.add(`${e.phase}|${e.player}|${e.decision}`);
+      }
       replace(this.roles, h("h2", { id: "roles-title" }, "Who was who"),
         h("ul", { class: "players reveal-roles" }, data.players.map((p) => h("li", { class: `player team-${p.team}${p.alive ? "" : " dead"}` },
           h("span", { class: "status-dot", "aria-hidden": "true" }, p.alive ? "●" : "✝"),
@@ -52,7 +59,7 @@ export class EndScreen {
           h("small", null, p.alive ? "survived" : "died")))));
       replace(this.timeline, h("h2", { id: "reveal-title" }, "The whole story"),
         h("p", { class: "hint" }, "Every card, every night action and every vote, in the order they happened."),
-        timeline(ed, data.timeline.filter((e) => !(e.kind === "Answered" && e.auto)), { audience: true }));
+        timeline(ed, data.timeline.filter((e) => !(e.kind === "Answered" && (e.auto || shown.has(`${e.phase}|${e.seat}|${e.decision}`)))), { audience: true }));
     } catch (error) {
       replace(this.timeline, h("h2", { id: "reveal-title" }, "The whole story"), h("p", { class: "form-error" }, error.message));
     }

@@ -56,7 +56,7 @@ export class LobbyScreen {
     replace(this.seatsBox,
       h("p", { class: `count${n < info.min_players ? " warn" : ""}` }, `${n} of ${info.min_players}–${info.max_players} seats`),
       h("ol", { class: "seats" }, info.seats.map((seat) => h("li", { class: "seat" },
-        h("span", { class: `status-dot ${seat.bot ? "bot" : seat.connected ? "on" : "off"}`, "aria-hidden": "true" }, seat.bot ? "🤖" : "●"),
+        h("span", { class: `status-dot ${seat.bot ? "bot" : seat.connected ? "on" : "off"}`, "aria-hidden": "true" }, seat.bot ? "⚙" : "●"),
         h("span", { class: "pname" }, seat.name),
         seat.bot ? h("span", { class: "badge" }, "bot") : h("span", { class: "sr-only" }, seat.connected ? " (connected)" : " (not connected)"),
         info.host && info.host.id === seat.id ? h("span", { class: "badge host" }, "host") : null,

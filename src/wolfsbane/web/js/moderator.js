@@ -41,7 +41,7 @@ export class ModeratorScreen {
     const paused = s.clock && s.clock.paused;
     replace(this.controls,
       paused ? h("button", { type: "button", class: "primary", id: "resume", onclick: () => s.post("/resume") }, "▶ Resume")
-        : h("button", { type: "button", id: "pause", onclick: () => s.post("/pause") }, "⏸ Pause"),
+        : h("button", { type: "button", id: "pause", onclick: () => s.post("/pause") }, "❚❚ Pause"),
       h("button", { type: "button", id: "extend-30", onclick: () => s.post("/extend", { seconds: 30 }) }, "+30 s for this phase"),
       h("button", { type: "button", onclick: () => s.post("/extend", { seconds: 120 }) }, "+2 min"));
 

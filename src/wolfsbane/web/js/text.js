@@ -202,10 +202,10 @@ export function describe(ed, e, seat) {
 
 export function eventIcon(e) {
   return {
-    PhaseBegan: e && isNight(e.phase) ? "🌙" : "☀️",
-    PlayerDied: "✝", PlayerExecuted: "⚖", VoteCast: "✋", Announced: "📣", InfoGiven: "🔎",
-    RoleDealt: "🂠", ActionTaken: "✦", VictimChosen: "🐺", GameWon: "🏁", Answered: "✦",
-    DeathCaused: "✝", LoversLinked: "♥", RoleChanged: "↻",
+    PhaseBegan: e && isNight(e.phase) ? "☾" : "☀",
+    PlayerDied: "✝", PlayerExecuted: "⚖", VoteCast: "➜", Announced: "»", InfoGiven: "◆",
+    RoleDealt: "▣", ActionTaken: "✦", VictimChosen: "☾", GameWon: "★", Answered: "✦",
+    DeathCaused: "✝", LoversLinked: "♥", RoleChanged: "↻", Said: "❝", Overheard: "❝",
   }[e.kind] || "•";
 }
 

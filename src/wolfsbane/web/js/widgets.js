@@ -41,7 +41,7 @@ export function phaseHeader(session) {
   const night = isNight(view.phase);
   const clock = session.clock || {};
   return h("div", { class: `phase ${night ? "night" : "day"}` },
-    h("span", { class: "phase-icon", "aria-hidden": "true" }, night ? "🌙" : "☀️"),
+    h("span", { class: "phase-icon", "aria-hidden": "true" }, night ? "☾" : "☀"),
     h("h2", { class: "phase-name" }, phaseLabel(view.phase)),
     clock.paused ? h("span", { class: "badge warn" }, "Paused") : countdown(clock.phase_deadline, "ends in "));
 }
@@ -82,7 +82,7 @@ export function decisionCard(session, d, { onAnswer, showSeat = false, suggestio
 
   const title = h("div", { class: "decision-head" },
     h("h3", null, showSeat ? `${d.seat === "storyteller" ? "Storyteller" : d.seat}: ` : "", d.prompt || decisionLabel(d.name)),
-    countdown(deadline, "⏳ "));
+    countdown(deadline, "⏱ "));
   const body = h("div", { class: "decision-body" });
   if (d.about) body.appendChild(h("p", { class: "about" }, `About: ${Array.isArray(d.about) ? d.about.join(", ") : d.about}`));
 
