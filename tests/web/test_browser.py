@@ -4,6 +4,7 @@ phones, and a moderated game. Screenshots land in test-output/screenshots/."""
 
 from __future__ import annotations
 
+import os
 import random
 import time
 from pathlib import Path
@@ -15,12 +16,13 @@ QUICK = {"night": "4", "day": "10", "decision": "3", "grace": "0.5", "bot_delay"
          "scale": "0.05"}
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
+README_SHOT = Path(__file__).resolve().parents[2] / "docs" / "screenshot.png"
 EVIL = '<script>window.__pwned = 1</script><img src=x onerror="window.__pwned = 1">'
 
 
 def new_page(browser: Any, viewport: dict[str, int] = DESKTOP, errors: list[str] | None = None,
-             ) -> Any:
-    context = browser.new_context(viewport=viewport, device_scale_factor=1)
+             scheme: str = "light") -> Any:
+    context = browser.new_context(viewport=viewport, device_scale_factor=1, color_scheme=scheme)
     page = context.new_page()
     page.set_default_timeout(10_000)
     if errors is not None:
@@ -30,7 +32,8 @@ def new_page(browser: Any, viewport: dict[str, int] = DESKTOP, errors: list[str]
 
 def create_game(page: Any, server: Server, name: str, *, mode: str = "online",
                 as_: str = "player", moderated: bool = False, edition: str = "millers-hollow",
-                timers: dict[str, str] = QUICK, options: dict[str, bool] | None = None) -> str:
+                timers: dict[str, str] = QUICK, options: dict[str, bool] | None = None,
+                seed: int | None = None) -> str:
     page.goto(server.url + "/")
     page.get_by_label("Your name").fill(name)
     page.locator('select[name="edition"]').select_option(edition)
@@ -46,6 +49,8 @@ def create_game(page: Any, server: Server, name: str, *, mode: str = "online",
     page.locator("summary", has_text="Timers").click()
     for key, value in timers.items():
         page.locator(f'input[name="{key}"]').fill(value)
+    if seed is not None:
+        page.locator('input[name="seed"]').fill(str(seed))
     page.locator("#create-game").click()
     page.wait_for_selector(".big-code")
     code: str = page.locator(".big-code").inner_text().split()[-1]
@@ -98,7 +103,7 @@ def play_until_over(pages: list[Any], rng: random.Random, timeout: float = 90,
 def test_one_person_plays_a_whole_game_with_bots(browser: Any, web_server: Server,
                                                  shots: Path) -> None:
     errors: list[str] = []
-    page = new_page(browser, errors=errors)
+    page = new_page(browser, errors=errors, scheme="dark")
     rng = random.Random(5)
 
     # a name the server refuses is explained on the page
@@ -108,7 +113,7 @@ def test_one_person_plays_a_whole_game_with_bots(browser: Any, web_server: Serve
     page.get_by_role("alert").filter(has_text="cannot be used").wait_for()
     page.screenshot(path=str(shots / "01-home.png"), full_page=True)
 
-    code = create_game(page, web_server, 'Ann "the bold"')
+    code = create_game(page, web_server, 'Ann "the bold"', seed=11)
     expect_text(page, "#join-link", f"/?join={code}")
     page.wait_for_function("document.querySelector('img.qr').naturalWidth > 0")
     page.locator("#bot-count").fill("7")
@@ -145,10 +150,15 @@ def test_one_person_plays_a_whole_game_with_bots(browser: Any, web_server: Serve
             form = page.locator(".chat-form:visible")
             if form.count():
                 try:
-                    form.locator("input").fill(EVIL)
+                    form.locator("input").fill("Morning all. Who did the pack go for?")
                     form.locator("button").click(timeout=1000)
                     page.locator(".talk-helpers button", has_text="Accuse").click(timeout=1000)
                     page.locator(".helper button[type=submit]").click(timeout=1000)
+                    page.locator(".msg .badge", has_text="accuses").first.wait_for(timeout=3000)
+                    if os.environ.get("WOLFSBANE_README_SHOT"):
+                        page.screenshot(path=str(README_SHOT))
+                    form.locator("input").fill(EVIL)
+                    form.locator("button").click(timeout=1000)
                     state["said"] = True
                     page.locator(".msg .what", has_text="window.__pwned").first.wait_for(
                         timeout=3000)
@@ -175,6 +185,7 @@ def test_one_person_plays_a_whole_game_with_bots(browser: Any, web_server: Serve
     assert new_code != code
     assert page.locator(".seats .seat").count() >= 8
     assert page.locator("#start-game").is_enabled()
+    page.screenshot(path=str(shots / "06-rematch-lobby.png"), full_page=True)
     assert not errors, errors
 
 
@@ -209,8 +220,9 @@ def test_a_table_game_with_a_narrating_screen_and_two_phones(browser: Any, web_s
 
     # the first night: every role with a night ability is called, whatever was dealt
     screen.wait_for_function(
-        "document.querySelectorAll('#narration-log li').length >= 9", timeout=15_000)
-    narration = screen.locator("#narration-log").inner_text()
+        "document.getElementById('narration-log').textContent.includes('The night is ending')",
+        timeout=15_000)
+    narration = screen.locator("#narration-log").text_content() or ""
     for role in ("Werewolf", "Fortune Teller", "Witch", "Cupido", "Thief", "Little Girl"):
         assert f"{role}, open your eyes" in narration
         assert f"{role}, close your eyes" in narration
@@ -224,6 +236,15 @@ def test_a_table_game_with_a_narrating_screen_and_two_phones(browser: Any, web_s
         assert phone.locator(".board-players").count() == 0
     phones[0].screenshot(path=str(shots / "12-phone-seat.png"), full_page=True)
     assert screen.locator(".role-card").count() == 0
+
+    # the host (the table screen) pauses and resumes the game
+    screen.locator(".host-bar summary").click()
+    screen.locator("#host-pause").click()
+    screen.locator(".phase .badge", has_text="Paused").wait_for()
+    phones[1].locator(".phase .badge", has_text="Paused").wait_for()
+    screen.screenshot(path=str(shots / "12b-table-screen-paused.png"), full_page=True)
+    screen.locator("#host-resume").click()
+    screen.locator("#host-pause").wait_for()
 
     play_until_over(phones, random.Random(3), timeout=120)
     screen.locator(".end-banner").wait_for(timeout=15_000)
@@ -253,11 +274,18 @@ def test_a_moderated_game(browser: Any, web_server: Server, shots: Path) -> None
     page.locator("#resume").click()
     page.locator("#pause").wait_for()
     # take over a seat, then play the storyteller until the end
-    page.locator(".grim-seat", has_text="Bot 1").locator("button",
-                                                         has_text="Take over").click()
+    seat = page.locator(".grim-seat:not(.dead)").first
+    taken = seat.get_attribute("data-name")
+    seat.locator("button", has_text="Take over").click()
     page.locator(".grim-seat.controlled").wait_for()
+    page.locator("#speak-as").select_option(taken)
+    # speak for the seat on a channel (the server says whether it is open now)
+    chat = page.locator(".chat-form input")
+    chat.fill(f"{taken} says hello, by the moderator's hand")
+    page.locator(".chat-form button").click()
     page.screenshot(path=str(shots / "21-moderator-grimoire.png"), full_page=True)
     play_until_over([page], random.Random(9), timeout=120)
+    page.screenshot(path=str(shots / "22-moderator-end.png"), full_page=True)
     page.locator(".reveal .timeline").wait_for()
     page.screenshot(path=str(shots / "22-moderator-end.png"), full_page=True)
     assert code

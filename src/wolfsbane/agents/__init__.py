@@ -13,6 +13,7 @@ from .random_bot import RandomBot, random_answer
 BOTS = {
     "millers-hollow": "heuristic:HeuristicBot",
     "licos": "licos:LicosBot",
+    "wherewolf": "wherewolf:WherewolfBot",
 }
 DEFAULT_BOT = BOTS["millers-hollow"]
 

@@ -6,8 +6,11 @@ from ..core.edition import Edition
 from ..core.errors import SetupError
 from .licos import Licos
 from .millers_hollow import MillersHollow
+from .wherewolf import Wherewolf
 
-EDITIONS: dict[str, Edition] = {edition.id: edition for edition in (MillersHollow(), Licos())}
+EDITIONS: dict[str, Edition] = {
+    edition.id: edition for edition in (MillersHollow(), Licos(), Wherewolf())
+}
 
 # Editions the project will offer; a scenario for one of these is skipped, not failed.
 PLANNED: dict[str, str] = {

@@ -7,7 +7,7 @@
 
 import { formatSeconds, h, replace } from "./dom.js";
 import { CHAT_KINDS, PRIVATE_KINDS, describe, isNight, phaseLabel } from "./text.js";
-import { phaseHeader, playerList, remaining, tickClocks, timeline } from "./widgets.js";
+import { hostBar, phaseHeader, playerList, remaining, tickClocks, timeline } from "./widgets.js";
 
 export function narrationScript(edition) {
   const roles = (edition ? edition.roles : []).filter((r) => (r.decisions || []).length);
@@ -109,7 +109,8 @@ export class BoardScreen {
       this.spoken.appendChild(h("li", null, text));
     });
     this.voiceButton = h("button", { type: "button", class: "primary", id: "voice-toggle", onclick: () => this.toggleVoice() }, "Turn the voice on");
-    const parts = [this.header];
+    this.host = h("div");
+    const parts = [this.header, this.host];
     if (this.table) {
       parts.push(h("section", { class: "card narration", "aria-label": "Narration" },
         h("div", { class: "narration-row" }, this.caption, this.voiceButton),
@@ -134,6 +135,14 @@ export class BoardScreen {
     const view = s.view;
     const ed = view.edition;
     replace(this.header, phaseHeader(s));
+    const hostKey = JSON.stringify([s.isHost, s.clock && s.clock.paused, s.info && s.info.seats]);
+    if (hostKey !== this.hostKey) {
+      const open = this.host.querySelector("details[open]") !== null;
+      this.hostKey = hostKey;
+      const bar = hostBar(s);
+      replace(this.host, bar);
+      if (bar && open) bar.open = true;
+    }
     replace(this.players, h("h2", { id: "board-players-title" }, "The village"), playerList(s));
     const events = s.events().filter((e) => !PRIVATE_KINDS.has(e.kind));
     const talk = events.filter((e) => CHAT_KINDS.has(e.kind));

@@ -57,6 +57,7 @@ export async function homeScreen(main) {
     bot_delay: number("", { min: 0, max: 60, step: "any", name: "bot_delay", placeholder: "default" }),
     scale: number("", { min: 0.001, max: 10, step: "any", name: "scale", placeholder: "1" }),
   };
+  const seed = number("", { min: 0, step: 1, name: "seed", placeholder: "random" });
   const error = h("p", { class: "form-error", role: "alert" });
 
   moderated.addEventListener("change", () => {
@@ -129,6 +130,7 @@ export async function homeScreen(main) {
       const id = row.dataset.option;
       body.options[id] = readOption(ed.options[id], row);
     }
+    if (seed.value !== "") body.seed = Number(seed.value);
     for (const [key, input] of Object.entries(timers)) {
       if (input.value !== "") body.timers[key] = Number(input.value);
     }
@@ -163,7 +165,8 @@ export async function homeScreen(main) {
             h("div", { class: "timer-grid" },
               field("Night", timers.night), field("Day", timers.day), field("One question", timers.decision),
               field("Shortest window", timers.grace), field("Bot thinking time", timers.bot_delay),
-              field("Multiply the edition's own clocks", timers.scale))),
+              field("Multiply the edition's own clocks", timers.scale)),
+            field("Seed", seed, "Leave it empty for a real game; a number replays the same deal and the same chances.")),
           error,
           h("button", { type: "submit", class: "primary big", id: "create-game" }, "Create the game")),
         h("div", { class: "side" },

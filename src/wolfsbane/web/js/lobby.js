@@ -121,6 +121,6 @@ export class LobbyScreen {
 
   async start() {
     const ok = await this.session.post("/start");
-    if (ok) toast("The cards are dealt.");
+    if (ok) toast("The game has started.");
   }
 }

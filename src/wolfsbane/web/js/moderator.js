@@ -16,7 +16,8 @@ export class ModeratorScreen {
     this.log = h("section", { class: "card history", "aria-labelledby": "log-title" });
     this.speakAs = h("select", { "aria-label": "Speak as", id: "speak-as" });
     this.chat = new Chat(session, {
-      seat: "moderator",
+      seat: null,
+      anyChannel: true,
       onSend: (channel, message) => {
         if (!this.speakAs.value) {
           toast("Take over a seat to speak for it.", "error");
@@ -65,7 +66,8 @@ export class ModeratorScreen {
         h("div", { class: "grim-head" },
           h("span", { class: "pname" }, p.name),
           h("span", { class: "status" }, p.alive ? "alive" : "dead")),
-        h("p", { class: "grim-role" }, roleName(ed, p.role), h("small", null, ` · ${teamName(p.team)}`)),
+        p.role ? h("p", { class: "grim-role" }, roleName(ed, p.role), h("small", null, ` · ${teamName(p.team)}`))
+          : h("p", { class: "grim-role hint" }, "not dealt yet"),
         (p.markers || []).length ? h("p", null, p.markers.map((m) => h("span", { class: `badge marker-${m}` }, m))) : null,
         open.length ? h("p", { class: "pending" }, `Waiting on: ${open.map((d) => d.name).join(", ")}`, " ", open.map((d) => h("button", {
           type: "button", class: "small", onclick: () => s.post("/extend", { seconds: 15, decision: d.id }),

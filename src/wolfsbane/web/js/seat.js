@@ -2,7 +2,7 @@
 
 import { h, replace } from "./dom.js";
 import { CHAT_KINDS, PRIVATE_KINDS, describe, phaseLabel } from "./text.js";
-import { Chat, decisionCard, phaseHeader, playerList, roleCard, tickClocks, timeline } from "./widgets.js";
+import { Chat, decisionCard, hostBar, phaseHeader, playerList, roleCard, tickClocks, timeline } from "./widgets.js";
 
 export class SeatScreen {
   constructor(root, session) {
@@ -10,6 +10,7 @@ export class SeatScreen {
     this.session = session;
     const table = session.info && session.info.mode === "table";
     this.header = h("div", { class: "phase-bar" });
+    this.host = h("div");
     this.card = h("div");
     this.decisions = h("section", { class: "card decisions", "aria-labelledby": "dec-title" });
     this.knows = h("section", { class: "card knows", "aria-labelledby": "knows-title" });
@@ -22,6 +23,7 @@ export class SeatScreen {
     });
     this.decisionKey = null;
     root.append(this.header,
+      this.host,
       h("div", { class: "seat-grid" },
         h("div", { class: "col-main" }, this.decisions, this.card, this.knows),
         h("div", { class: "col-side" }, this.chat.el, this.players, this.history)));
@@ -31,6 +33,14 @@ export class SeatScreen {
     const s = this.session;
     const view = s.view;
     replace(this.header, phaseHeader(s));
+    const hostKey = JSON.stringify([s.isHost, s.clock && s.clock.paused, s.info && s.info.seats]);
+    if (hostKey !== this.hostKey) {
+      const open = this.host.querySelector("details[open]") !== null;
+      this.hostKey = hostKey;
+      const bar = hostBar(s);
+      replace(this.host, bar);
+      if (bar && open) bar.open = true;
+    }
     replace(this.card, roleCard(s));
     const key = JSON.stringify([view.decisions.map((d) => d.id), s.clock && s.clock.deadlines, s.clock && s.clock.paused]);
     if (key !== this.decisionKey) {

@@ -112,7 +112,10 @@ function infoText(ed, e) {
   if (e.about === "medium" && e.player) {
     return `The dead speak: ${e.player} was ${e.werewolf ? "" : "not "}a werewolf.`;
   }
-  if (e.players && e.team) return `Your packmates: ${list(e.players)} (${teamName(e.team)}).`;
+  if (e.players && e.team) {
+    return e.players.length ? `On the side of ${teamName(e.team)} with you: ${list(e.players)}.`
+      : `Nobody else is on the side of ${teamName(e.team)}: you are alone.`;
+  }
   if (e.players && e.role) return `${list(e.players)}: ${roleName(ed, e.role)}.`;
   if (e.player && e.role) return `${e.player} is the ${roleName(ed, e.role)}.`;
   if (e.player && "werewolf" in e) return `${e.player} is ${e.werewolf ? "" : "not "}a werewolf.`;
@@ -128,9 +131,9 @@ function announcedText(ed, e) {
   const card = e.role ? ` They were the ${roleName(ed, e.role)}.` : "";
   switch (e.about) {
     case "death":
-      return `${e.player} was found dead.${card}`;
+      return e.player ? `${e.player} was found dead.${card}` : "Nobody died.";
     case "execution":
-      return `The village put ${e.player} to death.${card}`;
+      return e.player ? `The village put ${e.player} to death.${card}` : "The vote ended with nobody put to death.";
     case "sheriff":
       return `${e.player} wears the sheriff's star.`;
     case "composition": {

@@ -39,9 +39,10 @@ export function tickClocks(root, session) {
 export function phaseHeader(session) {
   const view = session.view;
   const night = isNight(view.phase);
+  const setup = view.phase === "setup";
   const clock = session.clock || {};
-  return h("div", { class: `phase ${night ? "night" : "day"}` },
-    h("span", { class: "phase-icon", "aria-hidden": "true" }, night ? "☾" : "☀"),
+  return h("div", { class: `phase ${setup ? "setup" : night ? "night" : "day"}` },
+    h("span", { class: "phase-icon", "aria-hidden": "true" }, setup ? "▣" : night ? "☾" : "☀"),
     h("h2", { class: "phase-name" }, phaseLabel(view.phase)),
     clock.paused ? h("span", { class: "badge warn" }, "Paused") : countdown(clock.phase_deadline, "ends in "));
 }
@@ -82,7 +83,7 @@ export function decisionCard(session, d, { onAnswer, showSeat = false, suggestio
 
   const title = h("div", { class: "decision-head" },
     h("h3", null, showSeat ? `${d.seat === "storyteller" ? "Storyteller" : d.seat}: ` : "", d.prompt || decisionLabel(d.name)),
-    countdown(deadline, "⏱ "));
+    countdown(deadline, "time left: "));
   const body = h("div", { class: "decision-body" });
   if (d.about) body.appendChild(h("p", { class: "about" }, `About: ${Array.isArray(d.about) ? d.about.join(", ") : d.about}`));
 
@@ -91,10 +92,16 @@ export function decisionCard(session, d, { onAnswer, showSeat = false, suggestio
       h("button", { type: "button", class: "choice yes", onclick: () => send(true) }, "Yes"),
       h("button", { type: "button", class: "choice no", onclick: () => send(false) }, "No")));
   } else if (d.kind === "arrange") {
-    body.appendChild(h("p", { class: "hint" }, "A free-form answer. The automatic suggestion is ready to use."));
+    const proposal = d.suggestion ?? d.default ?? null;
+    if (Array.isArray(proposal) && proposal.every((x) => typeof x === "string")) {
+      const seats = (session.view.players || []).map((p) => p.name);
+      body.appendChild(h("p", { class: "hint" }, "The automatic suggestion:"));
+      body.appendChild(h("ol", { class: "deal" }, proposal.map((item, i) => h("li", null,
+        h("span", { class: "pname" }, seats[i] || "centre"), ": ", roleName(ed, item)))));
+    }
     const area = h("textarea", { rows: 3, "aria-label": "Answer (JSON)" });
-    area.value = JSON.stringify(d.suggestion ?? d.default ?? null);
-    body.appendChild(area);
+    area.value = JSON.stringify(proposal);
+    body.appendChild(h("details", { class: "more" }, h("summary", null, "Change it (JSON)"), area));
     body.appendChild(h("div", { class: "choices" },
       h("button", { type: "button", class: "primary", onclick: () => send(d.suggestion) }, "Use the suggestion"),
       h("button", { type: "button", onclick: () => {
@@ -201,8 +208,9 @@ export function timeline(ed, events, { seat = null, filter = null, audience = fa
 
 export class Chat {
   // channels: names the seat may speak on now; send(channel, message) -> reply.
-  constructor(session, { seat = null, hideVillage = false, onSend }) {
+  constructor(session, { seat = null, hideVillage = false, anyChannel = false, onSend }) {
     this.session = session;
+    this.anyChannel = anyChannel;
     this.seat = seat;
     this.hideVillage = hideVillage;
     this.onSend = onSend;
@@ -232,8 +240,14 @@ export class Chat {
   }
 
   update() {
-    const open = this.session.view.channels || [];
-    const names = this.channelsKnown();
+    let open = this.session.view.channels || [];
+    let names = this.channelsKnown();
+    if (this.anyChannel) {
+      // the moderator speaks for a taken-over seat: the server says if the channel is open
+      const all = ((this.session.edition && this.session.edition.channels) || []);
+      names = [...new Set([...names, ...all])];
+      open = this.seat ? names : [];
+    }
     this.el.hidden = names.length === 0;
     if (!names.length) return;
     if (!names.includes(this.active) || (open.length && !open.includes(this.active) && this.autoSwitch)) {
@@ -295,7 +309,7 @@ export class Chat {
     const view = this.session.view;
     const ed = view.edition;
     const catalog = this.session.edition;
-    const others = (view.players || []).filter((p) => p.alive).map((p) => p.name);
+    const others = (view.players || []).filter((p) => p.alive && p.name !== this.seat).map((p) => p.name);
     const everyone = (view.players || []).map((p) => p.name);
     const playerSelect = (names, withNobody) => h("select", { "aria-label": "Player" },
       withNobody ? h("option", { value: "" }, "nobody (I abstain)") : null,
@@ -361,4 +375,31 @@ function teamName2(team) {
 
 export function phaseIsNight(phase) {
   return isNight(phase);
+}
+
+// The host's controls during play: the clock, and removing someone (a bot takes the seat).
+export function hostBar(session) {
+  if (!session.isHost || session.me.kind === "moderator") return null;
+  const paused = session.clock && session.clock.paused;
+  const people = ((session.info && session.info.seats) || []).filter((s) => !s.bot && s.id && s.id !== session.me.id);
+  const remove = async (seat) => {
+    if (!window.confirm(`Remove ${seat.name}? A bot will play their seat.`)) return;
+    const r = await fetch(`/api/games/${session.code}/participants/${encodeURIComponent(seat.id)}`, {
+      method: "DELETE", headers: { Authorization: `Bearer ${session.token}` },
+    });
+    if (!r.ok) toast((await r.json()).detail || "That did not work.", "error");
+    else {
+      toast(`${seat.name}'s seat is played by a bot now.`);
+      await session.refreshInfo();
+    }
+  };
+  return h("details", { class: "card host-bar" },
+    h("summary", null, "Host controls"),
+    h("div", { class: "mod-controls" },
+      paused ? h("button", { type: "button", class: "primary", id: "host-resume", onclick: () => session.post("/resume") }, "▶ Resume")
+        : h("button", { type: "button", id: "host-pause", onclick: () => session.post("/pause") }, "❚❚ Pause"),
+      h("button", { type: "button", onclick: () => session.post("/extend", { seconds: 30 }) }, "+30 s for this phase")),
+    people.length ? h("ul", { class: "seats" }, people.map((seat) => h("li", { class: "seat" },
+      h("span", { class: "pname" }, seat.name),
+      h("span", { class: "actions" }, h("button", { type: "button", class: "small danger", onclick: () => remove(seat) }, "Remove"))))) : null);
 }

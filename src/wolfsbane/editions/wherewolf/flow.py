@@ -1,0 +1,204 @@
+"""The moderator's script: set-up, then night and day in turn until the game ends."""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import TYPE_CHECKING, Any
+
+from ...core import GameOver, check_end, kill
+from . import catalog as c
+from . import night as n
+from . import votes as v
+from .rules import convert, could_be, possible_roles, variant
+from .wins import deadlock
+
+if TYPE_CHECKING:
+    from ...core import Game, Player
+
+Flow = Generator[Any, Any, Any]
+
+QUIET_LIMIT = 10  # five days and five nights without a death: the game is stuck
+
+
+def run(game: Game) -> Flow:
+    yield from setup(game)
+    number = 1
+    while True:
+        yield from night(game, number)
+        yield from day(game, number)
+        number += 1
+
+
+def setup(game: Game) -> Flow:
+    for player in game.players:
+        player.state["aura"] = c.aura_of_card(player.role)
+        if player.role == "assassin" and variant(game, "assassin", "vigilante"):
+            player.team = c.VILLAGE
+            player.state["aura"] = c.WHITE
+        if player.role == "corrupt-guard" and variant(game, "corrupt-guard", "non-criminal"):
+            player.team = c.VILLAGE
+        if player.role == "wizard" and variant(game, "wizard", "dark-wizard"):
+            player.team = c.WEREWOLVES
+            player.state["also"] = c.VAMPIRES
+    game.flags["possible"] = set(possible_roles(game))
+    game.announce({"about": "composition", "roles": possible_roles(game),
+                   "number": len(game.players)})
+    natures = list(c.PEASANT_HIDDEN) + [
+        h for h in c.PEASANT_HIDDEN_VARIANTS if variant(game, "peasant", h)]
+    for peasant in game.with_role("peasant"):
+        hidden = yield game.ask_storyteller(
+            "hidden-role", natures, about=peasant.name,
+            prompt=f"Choose {peasant.name}'s hidden nature.")
+        peasant.state["hidden"] = hidden
+        game.note("HiddenRole", {"player": peasant.name, "role": hidden})
+    for item in n.ITEMS:
+        if game.options[item]:
+            holder = yield game.ask_storyteller(
+                f"{item}-holder", [p.name for p in game.players],
+                prompt=f"Who first holds the {item}?")
+            game.by_name[holder].markers.add(item)
+            game.flags[f"{item}-held"] = [holder]
+
+
+def _dead_count(game: Game) -> int:
+    return sum(1 for p in game.players if not p.alive)
+
+
+def _quiet(game: Game, dead_before: int) -> None:
+    """Count the phases in a row without a death, and end a game that can no longer move."""
+    if _dead_count(game) > dead_before:
+        game.flags["quiet"] = 0
+        return
+    quiet = game.flags["quiet"] = int(game.flags.get("quiet", 0)) + 1
+    living = len(game.alive())
+    if (living == 2 and quiet >= 2) or quiet >= QUIET_LIMIT:
+        raise GameOver(deadlock(game, living == 2))
+
+
+def night(game: Game, number: int) -> Flow:
+    game.begin_phase(f"night {number}")
+    before = _dead_count(game)
+    state = n.Night(number)
+    if number == 1:
+        yield from n.madman_claims(game)
+        yield from n.juliet_chooses(game)
+        n.criminals_recognise(game)
+        n.guards_recognise(game)
+        n.priest_learns(game)
+        n.werewolves_recognise(game)
+        n.vampire_hunter_learns(game)
+        n.ghoul_recognises(game)
+        n.dark_wizard_shows_himself(game)
+        yield from n.seers_look(game, state)
+        yield from n.wizards_look(game, state)
+        n.items_found(game)
+    else:
+        if variant(game, "madman", "transfer-of-powers"):
+            n.madman_takes_over(game)
+        for name in game.flags.pop("suicide", []):
+            state.add(game.by_name[name], "grief")
+        game.flags["sick-night"] = bool(game.flags.pop("sick-pending", False))
+        yield from n.items_pass(game)
+        yield from n.assassin_chooses(game, state)
+        yield from n.seers_look(game, state)
+        yield from n.wizards_look(game, state)
+        yield from n.mediums_look(game, state)
+        yield from n.witches_protect(game, state)
+        yield from n.werewolves_attack(game, state)
+        game.flags.pop("sick-night", None)
+        yield from n.vampires_bite(game, state)
+        if number == 3 and not variant(game, "guild-master", "dangerous-nights"):
+            yield from n.guild_master_recruits(game, state)
+        if number == 3 and variant(game, "guard", "village-prisons"):
+            yield from n.guards_imprison(game, state)
+        yield from n.healers_save(game, state)
+    yield from dawn(game, state)
+    check_end(game)
+    if number > 1:  # nobody can die on the first night: it does not count towards a deadlock
+        _quiet(game, before)
+
+
+def dawn(game: Game, state: n.Night) -> Flow:
+    deaths = list(state.deaths)
+    if variant(game, "ghoul", "sacrifice") and not game.flags.get("ghoul-sacrificed"):
+        ghouls = [p for p in game.alive() if p.role == "ghoul"]
+        for index, (player, _cause) in enumerate(deaths):
+            if player.role == "vampire" and ghouls:
+                deaths[index] = (ghouls[0], "sacrifice")
+                game.flags["ghoul-sacrificed"] = True
+                break
+    deaths = _amulet(game, deaths)
+    for player, cause in deaths:
+        if (cause == "attack" and player.role == "peasant"
+                and player.state.get("hidden") == "sick-one"):
+            game.flags["sick-pending"] = True
+    yield from kill(game, deaths)
+    if could_be(game, "innkeeper"):
+        open_inn = any(p.role == "innkeeper" for p in game.alive())
+        game.announce({"about": "inn", "yes": bool(open_inn and state.dark_found)})
+
+
+def _amulet(game: Game, deaths: list[tuple[Player, str]]) -> list[tuple[Player, str]]:
+    """The amulet's holder survives whatever would kill them, once; then it is gone."""
+    out: list[tuple[Player, str]] = []
+    spared: set[str] = set()
+    for player, cause in deaths:
+        if player.name in spared:
+            continue
+        if "amulet" in player.markers:
+            player.markers.discard("amulet")
+            spared.add(player.name)
+            game.note("AmuletSaved", {"player": player.name, "cause": cause})
+            continue
+        out.append((player, cause))
+    return out
+
+
+def day(game: Game, number: int) -> Flow:
+    game.begin_phase(f"day {number}")
+    before = _dead_count(game)
+    if len(game.alive()) >= 2:
+        accused, decreed = yield from v.first_vote(game)
+        if decreed:
+            condemned: str | None = decreed[0]
+            reason = ""
+        elif not accused:
+            condemned, reason = None, "no votes"
+        else:
+            condemned, reason = yield from v.second_vote(game, accused)
+        yield from v.stake(game, condemned, reason)
+    check_end(game)
+    _quiet(game, before)
+
+
+def death_triggers(game: Game, player: Player, cause: str) -> Flow:
+    more: list[tuple[Player, str]] = []
+    beloved = player.state.get("beloved")
+    if beloved:
+        partner = game.by_name[beloved]
+        if partner.alive:
+            if cause == "execution" and variant(game, "juliet", "nighttime-suicide"):
+                game.flags.setdefault("suicide", []).append(partner.name)
+            else:
+                more.append((partner, "grief"))
+    if cause == "execution" and player.role == "cursed-wolf":
+        if variant(game, "cursed-wolf", "wolf-cub"):
+            game.flags["wolf-cub-revenge"] = True
+        else:
+            choices = game.alive_names(exclude=player)
+            if choices:
+                target = yield game.ask(player, "curse", choices, optional=True,
+                                        prompt="Show your card and take a player with you?")
+                if target is not None:
+                    game.announce({"about": "curse", "player": player.name,
+                                   "role": "cursed-wolf", "target": target})
+                    more.append((game.by_name[target], "curse"))
+    if (player.role == "vampire" and variant(game, "vampire", "blood-legacy")
+            and not any(p.role == "vampire" for p in game.alive())):
+        heirs = [p for p in game.alive() if p.role == "minor-vampire"]
+        if heirs:
+            convert(game, heirs[0], role="vampire")
+            game.tell(heirs[0], {"about": "bite", "role": "vampire"})
+    if player.role in c.MYSTICS:
+        game.flags.setdefault("dead-mystics", set()).add(player.role)
+    return _amulet(game, more)

@@ -1,0 +1,113 @@
+"""What every Wherewolf ability asks about a player: aura, mysticism, side, variants."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from . import catalog as c
+
+if TYPE_CHECKING:
+    from ...core import Game, Player
+
+
+def variant(game: Game, role_id: str, variant_id: str) -> bool:
+    """Whether the card `role_id` is played in its variant `variant_id` in this game."""
+    chosen = game.options["variants"].get(role_id)
+    if chosen is None:
+        return False
+    if isinstance(chosen, str):
+        return c.VARIANT_ALIASES.get(chosen, chosen) == variant_id
+    return variant_id in {c.VARIANT_ALIASES.get(v, v) for v in chosen}
+
+
+def aura(player: Player, night: bool = False) -> str:
+    """A player's aura now; the peasant who is secretly the monster shows dark by night."""
+    if night and is_monster(player):
+        return c.DARK
+    return str(player.state.get("aura") or c.aura_of_card(player.role))
+
+
+def is_monster(player: Player) -> bool:
+    return player.role == "peasant" and player.state.get("hidden") == "monster"
+
+
+def is_mystic(game: Game, player: Player) -> bool:
+    if player.role == "priest" and variant(game, "priest", "aura-of-faith"):
+        return True
+    return c.mystic_card(player.role)
+
+
+def is_wolf(player: Player) -> bool:
+    return player.role in c.WOLVES
+
+
+def is_vampire(player: Player) -> bool:
+    return player.role in c.VAMPIRE_ROLES
+
+
+def side(player: Player) -> str:
+    """The faction a player counts for when the end of the game is checked: their team, except
+    that Romeo still counts for the faction of his card."""
+    return str(player.state.get("side", player.team))
+
+
+def is_guard(game: Game, player: Player) -> bool:
+    """An honest guard: while one lives, the criminals cannot take the village's victory."""
+    if player.role in ("guard", "other-guard"):
+        return True
+    return player.role == "corrupt-guard" and variant(game, "corrupt-guard", "non-criminal")
+
+
+def double_faction(game: Game, player: Player) -> bool:
+    """Cards played as both village and criminals (the dishonest variants)."""
+    return (
+        (player.role == "merchant" and variant(game, "merchant", "dishonest-merchant"))
+        or (player.role == "pettifogger" and variant(game, "pettifogger", "dishonest-pettifogger"))
+        or (player.role == "bocca-di-rosa" and variant(game, "bocca-di-rosa", "shady-contacts"))
+    )
+
+
+def strongest_wolf(game: Game) -> Player | None:
+    for role_id in c.STRENGTH:
+        for player in game.players:
+            if player.alive and player.role == role_id:
+                return player
+    return None
+
+
+def pack(game: Game) -> list[Player]:
+    """The werewolves who wake at night from the second night on."""
+    awake = [p for p in game.alive() if p.role in c.STRENGTH]
+    if variant(game, "cursed-wolf", "with-the-pack"):
+        awake += [p for p in game.alive() if p.role == "cursed-wolf"]
+    return awake
+
+
+def possible_roles(game: Game) -> list[str]:
+    """The roles that could be in play: public knowledge."""
+    extra = game.options.get("extra-roles") or []
+    return sorted(set(game.deck) | set(extra))
+
+
+def could_be(game: Game, role_id: str) -> bool:
+    return role_id in game.flags.setdefault("possible", set(possible_roles(game)))
+
+
+def convert(game: Game, player: Player, role: str | None = None, team: str | None = None,
+            aura_now: str | None = None) -> None:
+    """Change a player's card, faction or aura in secret (a bite, a recruitment, wolf blood)."""
+    if role is not None:
+        player.role = role
+    if team is not None:
+        if "beloved" in player.state:  # a lover keeps the lovers' goal; only the side changes
+            player.state["side"] = team
+        else:
+            player.team = team
+    if aura_now is not None:
+        player.state["aura"] = aura_now
+    data: dict[str, Any] = {"player": player.name, "role": player.role, "team": player.team}
+    game.note("RoleChanged", data)
+
+
+def names(players: list[Player]) -> list[str]:
+    return [p.name for p in players]
