@@ -3,8 +3,10 @@
 Run as ``python benchmarks/server.py [--games 200] [--seats 8] [--db PATH_OR_URL]``. It starts
 `wolfsbane serve` in a subprocess on a free port (a fresh SQLite file unless --db says
 otherwise), then this process creates the games over HTTP, seats a client on every chair,
-starts them all, and every client answers each of its decisions with a random legal answer as
-soon as it sees it (and says one line in each day's discussion). It prints:
+starts them (spread over --ramp seconds, as a real evening's tables would be), and every client
+answers each of its decisions with a random legal answer after a random think time of up to
+--think seconds (and says one line in each day's discussion). `--ramp 0 --think 0` is the
+worst case: every table in lock-step, every answer in the same instant. It prints:
 
     games N (finished F), seats S, errors E, wall W s
     messages M received, R messages/s
@@ -19,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import os
 import random
@@ -123,21 +126,32 @@ def answered_ids(stats: Stats, ws: Any) -> set[int]:
     return _ANSWERED.setdefault(id(ws), set())
 
 
+async def post(client: httpx.AsyncClient, url: str, **kw: Any) -> Any:
+    for attempt in range(5):
+        try:
+            r = await client.post(url, **kw)
+            r.raise_for_status()
+            return r.json()
+        except httpx.TransportError:  # a kept-alive connection closed under us: try again
+            if attempt == 4:
+                raise
+            await asyncio.sleep(0.2)
+    raise AssertionError("unreachable")
+
+
 async def create_game(client: httpx.AsyncClient, seats: int, edition: str) -> tuple[str, list[str]]:
-    r = await client.post("/api/games", json={"name": "Seat 0", "edition": edition,
-                                              "timers": TIMERS})
-    r.raise_for_status()
-    made = r.json()
+    made = await post(client, "/api/games", json={"name": "Seat 0", "edition": edition,
+                                                  "timers": TIMERS})
     tokens = [made["token"]]
     for i in range(1, seats):
-        r = await client.post(f"/api/games/{made['code']}/join", json={"name": f"Seat {i}"})
-        r.raise_for_status()
-        tokens.append(r.json()["token"])
+        joined = await post(client, f"/api/games/{made['code']}/join",
+                            json={"name": f"Seat {i}"})
+        tokens.append(joined["token"])
     return made["code"], tokens
 
 
 async def run(url: str, games: int, seats: int, edition: str,
-              think: float) -> dict[str, Any]:
+              think: float, ramp: float) -> dict[str, Any]:
     stats = Stats()
     limits = httpx.Limits(max_connections=50)
     async with httpx.AsyncClient(base_url=url, timeout=60, limits=limits) as client:
@@ -151,14 +165,23 @@ async def run(url: str, games: int, seats: int, edition: str,
                                                think))
                  for code, tokens in tables for token in tokens]
         await asyncio.sleep(1.0 + games * seats / 2000)  # let every socket say hello
+        gc.collect()
+        gc.freeze()  # the measuring client should not pause to walk its own sockets
+        gc.set_threshold(20_000, 20, 20)
         began = time.perf_counter()
         stats.messages = 0
         started.set()
-        await asyncio.gather(*(client.post(f"/api/games/{code}/start",
-                                           headers={"Authorization": f"Bearer {tokens[0]}"})
-                               for code, tokens in tables))
+        async def start(code: str, token: str, delay: float) -> None:
+            await asyncio.sleep(delay)
+            await post(client, f"/api/games/{code}/start",
+                       headers={"Authorization": f"Bearer {token}"})
+
+        # games begin spread over `ramp` seconds, as a real evening's tables would
+        await asyncio.gather(*(start(code, tokens[0], ramp * i / max(1, games))
+                               for i, (code, tokens) in enumerate(tables)))
         results = await asyncio.gather(*tasks, return_exceptions=True)
         wall = time.perf_counter() - began
+        server_side = (await client.get("/api/health")).json().get("answers", {})
     for result in results:
         if isinstance(result, BaseException):
             stats.errors.append(repr(result))
@@ -178,7 +201,37 @@ async def run(url: str, games: int, seats: int, edition: str,
                 1 for f in stats.errors if f.split(":")[0] == e.split(":")[0]))
                 for e in stats.errors}),
             "messages": stats.messages, "rate": stats.messages / wall, "p50": pct(0.50),
-            "p99": pct(0.99), "answers": len(lat)}
+            "p99": pct(0.99), "answers": len(lat), "server": server_side, "latencies": lat}
+
+
+def worker(url: str, games: int, seats: int, edition: str, think: float,
+           ramp: float) -> dict[str, Any]:
+    """One client process (run with --clients K to spread the sockets over K processes)."""
+    try:
+        import uvloop
+
+        uvloop.install()
+    except ImportError:
+        pass
+    return asyncio.run(run(url, games, seats, edition, think, ramp))
+
+
+def merge(results: list[dict[str, Any]]) -> dict[str, Any]:
+    lat = sorted(x for r in results for x in r["latencies"])
+
+    def pct(p: float) -> float:
+        return lat[min(len(lat) - 1, int(p * len(lat)))] * 1000 if lat else float("nan")
+
+    wall = max(r["wall"] for r in results)
+    messages = sum(r["messages"] for r in results)
+    server = max((r["server"] for r in results), key=lambda s: s.get("answers", 0))
+    return {"games": sum(r["games"] for r in results),
+            "finished": sum(r["finished"] for r in results),
+            "seats": sum(r["seats"] for r in results),
+            "errors": sum(r["errors"] for r in results),
+            "error_samples": sorted({e for r in results for e in r["error_samples"]}),
+            "wall": wall, "messages": messages, "rate": messages / wall,
+            "p50": pct(0.5), "p99": pct(0.99), "answers": len(lat), "server": server}
 
 
 def main() -> None:
@@ -188,11 +241,16 @@ def main() -> None:
     parser.add_argument("--edition", default="millers-hollow")
     parser.add_argument("--db", default=None, help="database (default: a fresh SQLite file)")
     parser.add_argument("--url", default=None, help="use this running server instead")
+    parser.add_argument("--ramp", type=float, default=10.0,
+                        help="start the games spread over RAMP seconds (0: all at once)")
+    parser.add_argument("--clients", type=int, default=1,
+                        help="client processes to spread the sockets over")
     parser.add_argument("--think", type=float, default=0.5,
                         help="each answer waits a random 0..THINK seconds (0: answer at once)")
     args = parser.parse_args()
     if args.url:
-        report(asyncio.run(run(args.url, args.games, args.seats, args.edition, args.think)))
+        report(merge([worker(args.url, args.games, args.seats, args.edition, args.think,
+                             args.ramp)]))
         return
     folder = tempfile.mkdtemp(prefix="wolfsbane-bench-")
     db = args.db or str(Path(folder) / "bench.db")
@@ -209,13 +267,18 @@ def main() -> None:
                     break
             except httpx.HTTPError:
                 time.sleep(0.1)
-        try:
-            import uvloop
+        shares = [args.games // args.clients + (1 if i < args.games % args.clients else 0)
+                  for i in range(args.clients)]
+        if args.clients == 1:
+            result = merge([worker(url, args.games, args.seats, args.edition, args.think,
+                                   args.ramp)])
+        else:
+            from concurrent.futures import ProcessPoolExecutor
 
-            uvloop.install()
-        except ImportError:
-            pass
-        result = asyncio.run(run(url, args.games, args.seats, args.edition, args.think))
+            with ProcessPoolExecutor(args.clients) as pool:
+                futures = [pool.submit(worker, url, n, args.seats, args.edition, args.think,
+                                       args.ramp) for n in shares if n]
+                result = merge([f.result() for f in futures])
     finally:
         server.terminate()
         server.wait(10)
@@ -230,6 +293,10 @@ def report(result: dict[str, Any]) -> None:
     print(f"messages {result['messages']} received, {result['rate']:.0f} messages/s")
     print(f"answer -> broadcast: p50 {result['p50']:.1f} ms, p99 {result['p99']:.1f} ms "
           f"({result['answers']} answers)")
+    server = result.get("server") or {}
+    if server:
+        print(f"  inside the server (arrival -> stored and queued): p50 {server['p50_ms']} ms, "
+              f"p99 {server['p99_ms']} ms, max {server['max_ms']} ms")
 
 
 if __name__ == "__main__":

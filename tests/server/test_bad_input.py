@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import time
 from typing import Any
 
 import httpx
@@ -139,3 +140,34 @@ def test_bad_websocket_messages_get_clear_errors_and_change_nothing(server: Serv
         await again.close()
 
     asyncio.run(main())
+
+
+def test_chat_is_rate_limited_and_stored_as_plain_text(server: Server) -> None:
+    code, tokens = table(server, 4, options={"sheriff": False},
+                         timers={"night": 0.5, "day": 60, "decision": 0.5, "grace": 0.2,
+                                 "bot_delay": 0})
+    start(server, code, tokens["P0"])
+    with api(server) as client:
+        url = f"/api/games/{code}"
+        deadline = time.time() + 15
+        while time.time() < deadline:
+            seen = client.get(url + "/view", headers=auth(tokens["P0"])).json()["view"]
+            if "village" in seen["channels"]:
+                break
+            time.sleep(0.1)
+        else:
+            raise AssertionError("day 1 never came")
+        cursor = seen["cursor"]
+        codes = [client.post(url + "/say", headers=auth(tokens["P0"]),
+                             json={"channel": "village",
+                                   "message": "<script>alert(1)</script>"}).status_code
+                 for _ in range(12)]
+        assert codes[0] == 200 and 429 in codes
+        refused = client.post(url + "/say", headers=auth(tokens["P0"]),
+                              json={"channel": "village", "message": "one more"})
+        assert refused.json()["error"] == "rate-limited"
+        said = client.get(url + f"/view?since={cursor}", headers=auth(tokens["P1"])).json()
+        texts = [e["message"] for e in said["view"]["events"] if e["kind"] == "Said"]
+        assert texts and all(t == {"type": "text", "text": "<script>alert(1)</script>"}
+                             for t in texts)
+        assert len(texts) == codes.count(200)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import json
 import secrets
 import sys
@@ -163,6 +164,11 @@ def create_app(db_url: str, *, public_url: str = "", quiet: bool = False) -> Fas
         state["store"] = store
         state["hub"] = hub
         loaded = await hub.load_running()
+        # fewer, larger garbage collections: a live server holds many long-lived objects
+        # (games, sockets) that each full collection would walk again
+        gc.collect()
+        gc.freeze()
+        gc.set_threshold(20_000, 20, 20)
         if not quiet:
             print(f"wolfsbane: {loaded} game(s) resumed", flush=True)
         try:
@@ -216,7 +222,8 @@ def create_app(db_url: str, *, public_url: str = "", quiet: bool = False) -> Fas
 
     @app.get("/api/health")
     async def health() -> dict[str, Any]:
-        return {"ok": True, "games": len(hub().games)}
+        """Liveness, the games in memory, and how fast answers are stored and told."""
+        return {"ok": True, "games": len(hub().games), "answers": hub().metrics.summary()}
 
     @app.get("/api/editions")
     async def editions() -> list[dict[str, Any]]:

@@ -20,6 +20,7 @@ import hashlib
 import json
 import random
 import secrets
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -51,6 +52,7 @@ DEFAULT_TIMERS: dict[str, dict[str, float]] = {
               "scale": 1.0},
 }
 
+UNLOAD_AFTER = 600.0  # seconds a finished game stays in memory after its last watcher leaves
 MAX_QUEUE = 1000  # messages waiting for one slow connection before it is dropped
 
 
@@ -167,6 +169,34 @@ class Connection:
             self.closed = True
 
 
+class Metrics:
+    """The server's own count of how long an answer takes to be stored and told (seconds from
+    its arrival to the moment its consequences are queued for every socket)."""
+
+    def __init__(self, keep: int = 20000) -> None:
+        self.keep = keep
+        self.latencies: list[float] = []
+        self.answers = 0
+        self.steps = 0
+
+    def add(self, seconds: float) -> None:
+        self.answers += 1
+        self.latencies.append(seconds)
+        if len(self.latencies) > 2 * self.keep:
+            del self.latencies[: self.keep]
+
+    def summary(self) -> dict[str, Any]:
+        recent = sorted(self.latencies[-self.keep:])
+
+        def pct(p: float) -> float | None:
+            if not recent:
+                return None
+            return round(recent[min(len(recent) - 1, int(p * len(recent)))] * 1000, 2)
+
+        return {"answers": self.answers, "steps": self.steps, "p50_ms": pct(0.5),
+                "p99_ms": pct(0.99), "max_ms": pct(1.0)}
+
+
 @dataclass
 class Op:
     kind: str  # answer, say, tick
@@ -177,6 +207,7 @@ class Op:
     channel: str = ""
     message: Any = None
     future: asyncio.Future[dict[str, Any]] | None = None
+    at: float = 0.0
 
 
 class LiveGame:
@@ -208,6 +239,7 @@ class LiveGame:
         self.persisted = 0  # log entries stored
         self.broken = False
         self.dirty_participants: list[Participant] = []
+        self.unload_scheduled = False
 
     # -- small accessors -------------------------------------------------------------------
 
@@ -306,6 +338,9 @@ class LiveGame:
     def restore(self, status: str, participants: list[ParticipantRow],
                 log: list[LogRow]) -> None:
         self.status = status
+        if status == FINISHED:
+            self.unload_scheduled = True
+            asyncio.get_running_loop().call_later(UNLOAD_AFTER, self._maybe_unload)
         for row in participants:
             self.add_participant(Participant(row.id, row.kind, row.name, row.token_hash, row.bot,
                                              row.active, row.joined_at))
@@ -403,6 +438,7 @@ class LiveGame:
     def submit(self, op: Op) -> asyncio.Future[dict[str, Any]]:
         loop = asyncio.get_running_loop()
         op.future = loop.create_future()
+        op.at = time.perf_counter()
         if self.broken:
             op.future.set_exception(ServerError(503, "unavailable", "the game is reloading"))
             return op.future
@@ -473,7 +509,11 @@ class LiveGame:
                     continue
                 sources.extend([source] * (len(self.game.log) - before))
         await self._commit_step(now, sources)
+        told = time.perf_counter()
+        metrics = self.hub.metrics
+        metrics.steps += 1
         for op in accepted:
+            metrics.add(told - op.at)
             if op.future is not None and not op.future.done():
                 op.future.set_result({"ok": True})
 
@@ -726,6 +766,16 @@ class LiveGame:
         self.persisted += len(rows)
         self.broadcast()
         self.reschedule()
+        if self.status == FINISHED and not self.unload_scheduled:
+            self.unload_scheduled = True
+            asyncio.get_running_loop().call_later(UNLOAD_AFTER, self._maybe_unload)
+
+    def _maybe_unload(self) -> None:
+        """A finished game leaves memory once nobody is watching (it reloads on demand)."""
+        if any(not c.closed for c in self.connections):
+            asyncio.get_running_loop().call_later(UNLOAD_AFTER, self._maybe_unload)
+            return
+        asyncio.ensure_future(self.hub.unload(self, reason="finished"))
 
     async def save_meta(self) -> None:
         """Store a change to the participants or the game's settings (not to the engine)."""
@@ -959,6 +1009,7 @@ class Hub:
 
     def __init__(self, store: Store) -> None:
         self.store = store
+        self.metrics = Metrics()
         self.games: dict[str, LiveGame] = {}
         self._loading: dict[str, asyncio.Future[LiveGame | None]] = {}
 
@@ -979,7 +1030,9 @@ class Hub:
         live = LiveGame(self, row.id, row.code, row.config, row.state, row.created_at)
         try:
             live.restore(row.status, people, log)
-        except Exception:  # noqa: BLE001 - an unreadable game stays in the database
+        except Exception as error:  # noqa: BLE001 - an unreadable game stays in the database
+            print(f"wolfsbane: game {row.code} could not be restored: {error!r}",
+                  file=sys.stderr, flush=True)
             return None
         self.games[live.code] = live
         if live.status == RUNNING:

@@ -22,6 +22,7 @@ import contextlib
 import json
 import queue
 import sqlite3
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -126,15 +127,24 @@ def sqlite_synchronous(url: str) -> str:
 
 
 class _Job:
-    __slots__ = ("fn", "future", "loop")
+    __slots__ = ("fn", "future", "loop", "rows")
 
     def __init__(
         self, fn: Callable[[Any], Any], future: asyncio.Future[Any] | None,
-        loop: asyncio.AbstractEventLoop | None,
+        loop: asyncio.AbstractEventLoop | None, rows: _SaveRows | None = None,
     ) -> None:
         self.fn = fn
         self.future = future
         self.loop = loop
+        self.rows = rows  # a save, which may be merged with the other saves of its batch
+
+
+@dataclass
+class _SaveRows:
+    log: list[tuple[Any, ...]]
+    participants: list[tuple[Any, ...]]
+    game: tuple[Any, ...]
+
 
 
 class Store:
@@ -147,9 +157,11 @@ class Store:
         self._thread: threading.Thread | None = None
         self._conn: Any = None
         self._ready = threading.Event()
+        self._stop = threading.Event()
         self._error: BaseException | None = None
         self.commits = 0
         self._inline: list[_Job] = []  # SQLite jobs waiting for this loop iteration's commit
+        self.synchronous = "" if self.postgres else sqlite_synchronous(url)
 
     # -- life cycle ------------------------------------------------------------------------
 
@@ -157,7 +169,17 @@ class Store:
         if not self.postgres:
             self._conn = self._connect()
             self._migrate()
+            # checkpoints (copying the WAL into the database, with an fsync) happen in a
+            # thread of their own, so that the event loop never waits for one
+            self._conn.execute("PRAGMA wal_autocheckpoint=0")
+            self._stop.clear()
+            self._thread = threading.Thread(target=self._checkpointer, name="wolfsbane-wal",
+                                            daemon=True)
+            self._thread.start()
             return
+        # The event loop hands every batch to the database thread, which must win the GIL back
+        # after each statement; a short switch interval keeps it from waiting out 5 ms each time.
+        sys.setswitchinterval(min(sys.getswitchinterval(), 0.0005))
         self._thread = threading.Thread(target=self._run, name="wolfsbane-db", daemon=True)
         self._thread.start()
         self._ready.wait()
@@ -168,7 +190,13 @@ class Store:
         if not self.postgres:
             if self._inline:
                 self._flush()
+            self._stop.set()
+            if self._thread is not None:
+                self._thread.join(timeout=10)
+                self._thread = None
             if self._conn is not None:
+                with contextlib.suppress(sqlite3.Error):
+                    self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
                 self._conn.close()
                 self._conn = None
             return
@@ -220,11 +248,39 @@ class Store:
         with contextlib.suppress(Exception):
             self._conn.close()
 
+    def _checkpointer(self) -> None:
+        conn = sqlite3.connect(str(sqlite_path(self.url)), isolation_level=None,
+                               check_same_thread=False)
+        conn.execute("PRAGMA busy_timeout=5000")
+        seen = -1
+        try:
+            while not self._stop.wait(0.5):
+                if self.commits != seen:
+                    seen = self.commits
+                    with contextlib.suppress(sqlite3.Error):
+                        conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        finally:
+            conn.close()
+
     def _begin(self) -> None:
         if not self.postgres:
             self._conn.execute("BEGIN IMMEDIATE")
 
     def _run_batch(self, jobs: list[_Job]) -> None:
+        if len(jobs) > 1 and all(job.rows is not None for job in jobs):
+            # only saves: write them all at once; if that fails, one by one to find the culprit
+            try:
+                self._begin()
+                self._write_saves([job.rows for job in jobs if job.rows is not None])
+                self._commit()
+                self.commits += 1
+            except Exception:  # noqa: BLE001
+                with contextlib.suppress(Exception):
+                    self._rollback()
+            else:
+                for job in jobs:
+                    self._settle_job(job, None, None)
+                return
         results: list[tuple[_Job, Any, BaseException | None]] = []
         try:
             self._begin()
@@ -247,11 +303,14 @@ class Store:
                 self._rollback()
             results = [(job, None, error) for job in jobs]
         for job, result, error in results:
-            if job.future is not None and job.loop is not None:
-                if self.postgres:
-                    job.loop.call_soon_threadsafe(_settle, job.future, result, error)
-                else:
-                    _settle(job.future, result, error)
+            self._settle_job(job, result, error)
+
+    def _settle_job(self, job: _Job, result: Any, error: BaseException | None) -> None:
+        if job.future is not None and job.loop is not None:
+            if self.postgres:
+                job.loop.call_soon_threadsafe(_settle, job.future, result, error)
+            else:
+                _settle(job.future, result, error)
 
     def _commit(self) -> None:
         if self.postgres:
@@ -310,16 +369,19 @@ class Store:
 
     # -- from the event loop -----------------------------------------------------------------
 
-    async def run(self, fn: Callable[[Store], Any]) -> Any:
-        """Run `fn(store)` in the database thread, inside a transaction; return when committed."""
+    async def run(self, fn: Callable[[Store], Any], rows: _SaveRows | None = None) -> Any:
+        """Run `fn(store)` inside a transaction (group committed); return when committed."""
         loop = asyncio.get_running_loop()
         future: asyncio.Future[Any] = loop.create_future()
         if not self.postgres:
-            if not self._inline:
-                loop.call_soon(self._flush)
-            self._inline.append(_Job(fn, future, loop))
+            self._inline.append(_Job(fn, future, loop, rows))
+            if self.synchronous == "NORMAL":
+                # a commit without fsync costs tens of microseconds: do it now
+                self._flush()
+            elif len(self._inline) == 1:
+                loop.call_soon(self._flush)  # one fsync for everything this loop iteration
             return await future
-        self._queue.put(_Job(fn, future, loop))
+        self._queue.put(_Job(fn, future, loop, rows))
         return await future
 
     def _flush(self) -> None:
@@ -386,34 +448,35 @@ class Store:
             for entry in (log or ())
         ]
 
-        def fn(store: Store) -> None:
-            store.executemany(
-                "INSERT INTO answer_log (game_id, seq, entry, source, at) VALUES (?, ?, ?, ?, ?)",
-                log_rows,
-            )
-            for p in participants or ():
-                store.exec("DELETE FROM participants WHERE id = ?", (p.id,))
-                store.exec(
-                    "INSERT INTO participants (id, game_id, token_hash, kind, name, bot, active, "
-                    "joined_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                    (p.id, p.game_id, p.token_hash, p.kind, p.name, int(p.bot), int(p.active),
-                     p.joined_at),
-                )
-            sets = ["updated_at = ?"]
-            params: list[Any] = [time.time()]
-            if status is not None:
-                sets.append("status = ?")
-                params.append(status)
-            if state_text is not None:
-                sets.append("state = ?")
-                params.append(state_text)
-            if config_text is not None:
-                sets.append("config = ?")
-                params.append(config_text)
-            params.append(game_id)
-            store.exec(f"UPDATE games SET {', '.join(sets)} WHERE id = ?", tuple(params))
+        rows = _SaveRows(
+            log_rows,
+            [(p.id, p.game_id, p.token_hash, p.kind, p.name, int(p.bot), int(p.active),
+              p.joined_at) for p in participants or ()],
+            (time.time(), status, state_text, config_text, game_id),
+        )
 
-        await self.run(fn)
+        def fn(store: Store) -> None:
+            store._write_saves([rows])
+
+        await self.run(fn, rows)
+
+    def _write_saves(self, saves: list[_SaveRows]) -> None:
+        """Several saves in a handful of statements (one round trip each on PostgreSQL)."""
+        self.executemany(
+            "INSERT INTO answer_log (game_id, seq, entry, source, at) VALUES (?, ?, ?, ?, ?)",
+            [row for save in saves for row in save.log],
+        )
+        people = [row for save in saves for row in save.participants]
+        if people:
+            self.executemany("DELETE FROM participants WHERE id = ?", [(p[0],) for p in people])
+            self.executemany(
+                "INSERT INTO participants (id, game_id, token_hash, kind, name, bot, active, "
+                "joined_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", people)
+        self.executemany(
+            "UPDATE games SET updated_at = ?, status = COALESCE(?, status), "
+            "state = COALESCE(?, state), config = COALESCE(?, config) WHERE id = ?",
+            [save.game for save in saves],
+        )
 
     async def game_ids(self, statuses: tuple[str, ...]) -> list[str]:
         marks = ", ".join("?" for _ in statuses)
