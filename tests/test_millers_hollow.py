@@ -53,7 +53,7 @@ def new_game(
 
 
 def first_open(game: Game) -> Decision:
-    return min(game.open.values(), key=lambda d: d.id)
+    return game.next_open()
 
 
 def play(

@@ -237,7 +237,7 @@ def snapshot(game: Game) -> tuple[Any, ...]:
         [(p.name, p.role, p.team, p.alive, sorted(p.markers), sorted(p.used),
           repr(sorted(p.state.items()))) for p in game.players],
         game.phase, list(game.phases), dict(game.revealed), repr(game.flags), dict(game.said),
-        game.rng.getstate(), game.outcome, game._next_id, game._waiting,
+        game.rng.getstate(), game.outcome, dict(game._asked), game._waiting,
     )
 
 

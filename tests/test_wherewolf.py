@@ -41,7 +41,7 @@ def new_game(roles: list[str], **options: Any) -> Game:
 
 
 def _answer(game: Game, answers: dict[tuple[str, str], Any]) -> None:
-    decision = min(game.open.values(), key=lambda d: d.id)
+    decision = game.next_open()
     key = (decision.seat, decision.name)
     if key in answers:
         value = answers.pop(key)
@@ -60,7 +60,7 @@ def settle(game: Game, answers: dict[tuple[str, str], Any] | None = None) -> Non
     answers = dict(answers or {})
     phase = game.phase
     while not game.over and game.open:
-        decision = min(game.open.values(), key=lambda d: d.id)
+        decision = game.next_open()
         if decision.phase not in (phase, "setup") and phase != "setup":
             break
         if phase == "setup" and decision.phase != "setup":
@@ -71,7 +71,7 @@ def settle(game: Game, answers: dict[tuple[str, str], Any] | None = None) -> Non
 def run_until(game: Game, phase: str) -> None:
     """Play by default until the first decision of `phase` is open."""
     while not game.over and game.open:
-        decision = min(game.open.values(), key=lambda d: d.id)
+        decision = game.next_open()
         if decision.phase == phase:
             return
         _answer(game, {})
@@ -224,7 +224,7 @@ def test_undealt_roles_ask_nobody() -> None:
     run_until(game, "night 2")
     names = set()
     while game.phase == "night 2" and not game.over:
-        names.add(min(game.open.values(), key=lambda d: d.id).name)
+        names.add(game.next_open().name)
         _answer(game, {})
     assert names <= {"inspect", "attack"}
 

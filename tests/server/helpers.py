@@ -246,3 +246,10 @@ async def play_randomly(seat: Seat, rng: random.Random, *, talk: bool = True,
         except TimeoutError:
             break
     raise TimeoutError(f"{seat.name}: the game did not end")
+
+
+def seat_events(game: Any, seat: str | None) -> dict[int, dict[str, Any]]:
+    """What core.view shows `seat` (None: a spectator), keyed by the seat's own numbering."""
+    from wolfsbane.core.view import PUBLIC_SEAT, visible_events
+
+    return {e["index"]: e for e in visible_events(game, seat or PUBLIC_SEAT)}

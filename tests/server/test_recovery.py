@@ -14,7 +14,7 @@ import websockets
 from wolfsbane.core.record import replay
 from wolfsbane.editions import get_edition
 
-from .helpers import Seat, Server, api, auth, create, join, play_randomly, start, table
+from .helpers import Seat, Server, api, auth, create, join, play_randomly, seat_events, start, table
 
 
 def all_views(server: Server, code: str, tokens: dict[str, str]) -> dict[str, Any]:
@@ -110,6 +110,5 @@ def test_repeated_kills_during_live_play_lose_nothing(fresh_server: Server) -> N
     assert game.over
     for name, seat in seats.items():
         assert not seat.conflicts, (name, seat.conflicts[:2])
-        expected = {e.index: e.as_dict() for e in game.events
-                    if e.audience is None or name in e.audience}
+        expected = seat_events(game, name)
         assert seat.events == expected, name

@@ -16,7 +16,7 @@ from wolfsbane.core import Game
 from wolfsbane.core.record import replay
 from wolfsbane.editions import get_edition
 
-from .helpers import Seat, Server, api, auth, create, join, play_randomly, start
+from .helpers import Seat, Server, api, auth, create, join, play_randomly, seat_events, start
 
 TIMERS = {"night": 1.5, "day": 3.0, "decision": 1.5, "grace": 0.3, "bot_delay": 0.0}
 
@@ -154,8 +154,7 @@ def test_no_response_to_anyone_holds_a_secret_they_may_not_know(server: Server) 
         if name == "Mod":
             continue
         seat = name if name in game.by_name else None
-        visible = {e.index: e.as_dict() for e in game.events
-                   if e.audience is None or (seat is not None and seat in e.audience)}
+        visible = seat_events(game, seat)
         for body in bodies:
             try:
                 data = json.loads(body)

@@ -19,7 +19,7 @@ from wolfsbane.core.record import replay
 from wolfsbane.editions import get_edition
 from wolfsbane.server.storage import GameRow, LogRow, ParticipantRow, Store
 
-from .helpers import Seat, Server, api, auth, play_randomly, start, table
+from .helpers import Seat, Server, api, auth, play_randomly, seat_events, start, table
 
 POSTGRES = os.environ.get("WOLFSBANE_TEST_POSTGRES")
 
@@ -148,8 +148,7 @@ def test_a_game_on_postgresql_survives_a_kill(pg_url: str, tmp_path: Path) -> No
         game = replay(record, get_edition)
         for name, seat in seats.items():
             assert not seat.conflicts
-            expected = {e.index: e.as_dict() for e in game.events
-                        if e.audience is None or name in e.audience}
+            expected = seat_events(game, name)
             assert seat.events == expected
     finally:
         server.kill()

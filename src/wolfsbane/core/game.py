@@ -79,7 +79,9 @@ class Game:
         self.flags: dict[str, Any] = {}  # the flow's shared state (the werewolves are awake...)
         self.outcome: Outcome | None = None
         self.said: dict[tuple[str, str, str], int] = {}  # (seat, channel, phase) -> messages
-        self._next_id = 1
+        self.seen: dict[str, list[int]] = {}  # per-seat numbering of events (core.view)
+        self._asked: dict[str, int] = {}  # seat -> how many decisions it was asked
+        self._id_stride = len(names) + 1
         self._batch: tuple[Decision, ...] = ()
         self._single = False
         self._waiting = 0
@@ -210,8 +212,7 @@ class Game:
             single = type(request) is Decision
             if single and not (auto and request.seat == STORYTELLER):
                 # The common case: one question for one seat.
-                decision_id = request.id = self._next_id
-                self._next_id = decision_id + 1
+                decision_id = request.id = self._number(request.seat)
                 request.phase = self.phase
                 self.open[decision_id] = request
                 self._batch = (request,)
@@ -221,8 +222,7 @@ class Game:
             batch: tuple[Decision, ...] = (request,) if single else tuple(request)
             waiting = 0
             for decision in batch:
-                decision.id = self._next_id
-                self._next_id += 1
+                decision.id = self._number(decision.seat)
                 decision.phase = self.phase
                 if auto and decision.seat == STORYTELLER:
                     answer = decision.validate(decision.suggestion)
@@ -238,6 +238,20 @@ class Game:
             self._single = single
             self._waiting = waiting
             return
+
+    def _number(self, seat: str) -> int:
+        """A decision's id. Ids count each seat's own questions, so that the ids a seat sees
+        say nothing about how many questions went to others (which would hint at the roles
+        in play): the n-th question to the seat in slot s is n * (seats + 1) + s."""
+        count = self._asked.get(seat, 0) + 1
+        self._asked[seat] = count
+        slot = 0 if seat == STORYTELLER else self.by_name[seat].index + 1
+        return count * self._id_stride + slot
+
+    def next_open(self) -> Decision | None:
+        """The open decision asked first (decisions are answered in any order; this is the
+        one a driver that answers one at a time should take)."""
+        return next(iter(self.open.values()), None)
 
     def _record(self, decision: Decision, answer: Any, auto: bool = False) -> None:
         entry: dict[str, Any] = {

@@ -24,14 +24,50 @@ def events_for(game: Game, seat: str, since: int = 0) -> list[Event]:
     return [e for e in game.events[since:] if e.audience is None or seat in e.audience]
 
 
+PUBLIC_SEAT = ""  # the key under which the public (a spectator) is numbered
+
+
+def _seen(game: Game, seat: str) -> list[int]:
+    """The global indexes of the events `seat` may see, extended as the game goes on.
+
+    Views number events per seat: a seat's n-th visible event has index n, so that gaps in
+    the numbering cannot tell it how many secret events others received."""
+    seen = game.seen.get(seat)
+    if seen is None:
+        seen = game.seen[seat] = [0]  # [scanned up to, index, index, ...]
+    events = game.events
+    scanned = seen[0]
+    if scanned < len(events):
+        if seat == PUBLIC_SEAT:
+            seen.extend(i for i in range(scanned, len(events)) if events[i].audience is None)
+        else:
+            seen.extend(
+                i for i in range(scanned, len(events))
+                if events[i].audience is None or seat in events[i].audience  # type: ignore[operator]
+            )
+        seen[0] = len(events)
+    return seen
+
+
 def visible_events(game: Game, seat: str, since: int = 0) -> list[dict[str, Any]]:
-    everything = seat == STORYTELLER
+    """The events `seat` may see, numbered for that seat, from its `since`-th on."""
+    if seat == STORYTELLER:
+        return [event.as_dict(with_audience=True) for event in game.events[since:]]
+    seen = _seen(game, seat)
+    events = game.events
     out = []
-    for event in game.events[since:]:
-        audience = event.audience
-        if everything or audience is None or seat in audience:
-            out.append(event.as_dict(with_audience=everything))
+    for number, index in enumerate(seen[1 + since:], start=since):
+        entry = events[index].as_dict()
+        entry["index"] = number
+        out.append(entry)
     return out
+
+
+def visible_count(game: Game, seat: str) -> int:
+    """How many events `seat` may see so far: the `cursor` of its view."""
+    if seat == STORYTELLER:
+        return len(game.events)
+    return len(_seen(game, seat)) - 1
 
 
 def view(game: Game, seat: str, since: int = 0) -> dict[str, Any]:
@@ -72,7 +108,7 @@ def view(game: Game, seat: str, since: int = 0) -> dict[str, Any]:
         "channels": game.channels_for(seat),
         "over": game.over,
         "outcome": _outcome(game),
-        "cursor": len(game.events),
+        "cursor": visible_count(game, seat),
     }
 
 
@@ -128,10 +164,10 @@ def public_view(game: Game, since: int = 0) -> dict[str, Any]:
         "seat": None,
         "phase": game.phase,
         "players": players,
-        "events": [e.as_dict() for e in game.events[since:] if e.audience is None],
+        "events": visible_events(game, PUBLIC_SEAT, since),
         "decisions": [],
         "channels": [],
         "over": game.over,
         "outcome": _outcome(game),
-        "cursor": len(game.events),
+        "cursor": visible_count(game, PUBLIC_SEAT),
     }

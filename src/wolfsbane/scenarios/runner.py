@@ -145,8 +145,7 @@ class _Step:
 
     def run(self) -> None:
         game = self.game
-        while not game.over and game.open:
-            decision = min(game.open.values(), key=lambda d: d.id)
+        while not game.over and (decision := game.next_open()) is not None:
             if decision.phase != self.phase and decision.phase != "setup":
                 break
             if decision.seat == STORYTELLER:
@@ -189,7 +188,8 @@ def _play(scenario: Scenario) -> None:
         step = _Step(game, raw)
         if step.phase not in game.phases and not game.over:
             current = game.phase
-            if game.open and min(game.open.values(), key=lambda d: d.id).phase != step.phase:
+            waiting = game.next_open()
+            if waiting is not None and waiting.phase != step.phase:
                 raise Mismatch(
                     f"step {index + 1} is '{step.phase}', but the game is in '{current}' "
                     "(the script and the engine disagree on the order of phases)"
