@@ -11,6 +11,7 @@ from .votes import most_voted
 
 if TYPE_CHECKING:
     from .game import Game
+    from .player import Player
 
 
 def deal(game: Game) -> Generator[Any, Any, list[str]]:
@@ -66,3 +67,10 @@ def plurality(
     return (yield game.ask_storyteller(
         "tie-break", top, about=about, prompt="Break the tie between " + ", ".join(top) + ".",
     ))
+
+
+def introduce(game: Game, group: list[Player], **info: Any) -> None:
+    """Members of a group wake together and recognise each other: each is told the others'
+    names (and whatever `info` says they share, e.g. ``team="werewolves"``)."""
+    for member in group:
+        game.tell(member, {"players": [p.name for p in group if p is not member], **info})

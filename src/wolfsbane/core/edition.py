@@ -71,9 +71,20 @@ class Edition:
     def check_win(self, game: Game) -> Outcome | None:
         return None
 
+    def reveals_cards(self, game: Game) -> bool:
+        """Whether a dead player's card is turned face up for everyone."""
+        return True
+
     def announce_death(self, game: Game, player: Player, cause: str) -> None:
-        """Tell the table that `player` died (with or without the card, as the edition says)."""
-        game.announce({"about": "death", "player": player.name})
+        """Tell the table that `player` died: `{about: execution|death, player}`, with the
+        card when the edition turns it face up."""
+        info: dict[str, Any] = {
+            "about": "execution" if cause == "execution" else "death",
+            "player": player.name,
+        }
+        if self.reveals_cards(game):
+            info["role"] = player.role
+        game.announce(info)
 
     def death_triggers(self, game: Game, player: Player, cause: str) -> Flow:
         """Run what a death sets off; return a list of (player, cause) who die as a result."""

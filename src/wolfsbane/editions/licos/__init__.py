@@ -275,12 +275,8 @@ class Licos(Edition):
 
     # -- deaths ------------------------------------------------------------------------------
 
-    def announce_death(self, game: Game, player: Player, cause: str) -> None:
-        about = "execution" if cause == "execution" else "death"
-        info: dict[str, Any] = {"about": about, "player": player.name}
-        if game.options["reveal-role-on-death"]:
-            info["role"] = player.role
-        game.announce(info)
+    def reveals_cards(self, game: Game) -> bool:
+        return bool(game.options["reveal-role-on-death"])
 
     # -- winning -----------------------------------------------------------------------------
 

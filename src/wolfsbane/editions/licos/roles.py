@@ -6,7 +6,7 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
 from ...core import Role, tally
-from ...core.common import plurality
+from ...core.common import introduce, plurality
 
 if TYPE_CHECKING:
     from ...core import Game, Player
@@ -103,10 +103,7 @@ MASON = Role(
 
 
 def masons_recognise(game: Game) -> None:
-    masons = game.with_role("mason")
-    for mason in masons:
-        game.tell(mason, {"players": [m.name for m in masons if m is not mason],
-                          "role": "mason"})
+    introduce(game, game.with_role("mason"), role="mason")
 
 
 # -- Madman --------------------------------------------------------------------------------------
@@ -134,10 +131,7 @@ def is_werewolf(player: Player) -> bool:
 
 
 def werewolves_recognise(game: Game) -> None:
-    pack = [p for p in game.alive() if is_werewolf(p)]
-    for wolf in pack:
-        game.tell(wolf, {"players": [p.name for p in pack if p is not wolf],
-                         "team": WEREWOLVES})
+    introduce(game, [p for p in game.alive() if is_werewolf(p)], team=WEREWOLVES)
 
 
 def werewolves_attack(game: Game) -> list[Any]:

@@ -199,10 +199,6 @@ class MillersHollow(Edition):
 
     # -- deaths ------------------------------------------------------------------------------
 
-    def announce_death(self, game: Game, player: Player, cause: str) -> None:
-        about = "execution" if cause == "execution" else "death"
-        game.announce({"about": about, "player": player.name, "role": player.role})
-
     def death_triggers(self, game: Game, player: Player, cause: str) -> Flow:
         # A lover dies of grief "immediately": before a dying hunter takes aim, so the hunter
         # is only offered players who are still alive once the grief has run its course.

@@ -6,7 +6,7 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
 from ...core import IllegalAnswer, Role, bind, tally
-from ...core.common import plurality
+from ...core.common import introduce, plurality
 
 if TYPE_CHECKING:
     from ...core import Game, Player
@@ -33,10 +33,7 @@ def is_werewolf(player: Player) -> bool:
 
 
 def werewolves_recognise(game: Game) -> None:
-    pack = [p for p in game.alive() if is_werewolf(p)]
-    for wolf in pack:
-        others = [p.name for p in pack if p is not wolf]
-        game.tell(wolf, {"players": others, "team": WEREWOLVES})
+    introduce(game, [p for p in game.alive() if is_werewolf(p)], team=WEREWOLVES)
 
 
 def werewolves_attack(game: Game) -> Flow:

@@ -145,12 +145,8 @@ class Wherewolf(Edition):
 
     # -- deaths ------------------------------------------------------------------------------
 
-    def announce_death(self, game: Game, player: Player, cause: str) -> None:
-        about = "execution" if cause == "execution" else "death"
-        info: dict[str, Any] = {"about": about, "player": player.name}
-        if game.options["role-reveal"]:
-            info["role"] = player.role
-        game.announce(info)
+    def reveals_cards(self, game: Game) -> bool:
+        return bool(game.options["role-reveal"])
 
     def death_triggers(self, game: Game, player: Player, cause: str) -> Flow:
         return (yield from death_triggers(game, player, cause))
