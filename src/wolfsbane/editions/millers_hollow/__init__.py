@@ -4,7 +4,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...core import ARRANGE, Channel, Edition, Option, Outcome, SetupError, check_end, kill, tally
+from ...core import (
+    ARRANGE,
+    Channel,
+    Edition,
+    Option,
+    Outcome,
+    SetupError,
+    check_end,
+    kill,
+    most_voted,
+    tally,
+)
 from ...core.common import deal
 from ...core.deaths import grieving_partner
 from . import roles as r
@@ -178,9 +189,7 @@ class MillersHollow(Edition):
             weight = r.vote_weight(voter)
             ballots.append((voter.name, pick, weight))
             game.emit("VoteCast", {"player": voter.name, "target": pick, "weight": weight})
-        counts = tally(ballots)
-        most = max(counts.values()) if counts else 0
-        top = [name for name, count in counts.items() if count == most]
+        top = most_voted(tally(ballots))
         if len(top) != 1:
             game.announce({"about": "execution", "player": None,
                            "reason": "tie" if top else "no votes"})
