@@ -138,6 +138,29 @@ def test_unknown_variant_is_refused() -> None:
              variants={"cursed-wolf": "the-wolf-cub"})
 
 
+def test_innkeeper_news_is_a_variant_with_named_choices() -> None:
+    roles = ["pack-leader", "seer", "innkeeper", "hermit"]
+    with pytest.raises(SetupError, match="no variant"):
+        new_game(roles, variants={"innkeeper": "gossip"})
+    for news in c.INN_NEWS:
+        new_game(roles, variants={"innkeeper": news})
+    new_game(roles, variants={"innkeeper": list(c.INN_NEWS)})
+
+
+@pytest.mark.parametrize("news", c.INN_NEWS)
+def test_every_morning_brings_the_chosen_news(news: str) -> None:
+    seats = SEATS[:12]
+    deck = WW.preset("mystery", 12)
+    game = Game(WW, seats, deck=deck, options={"variants": {"innkeeper": news}}, seed=3)
+    rng = random.Random(3)
+    play_out(game, {s: bot_for(s, rng, "wherewolf") for s in seats})
+    inn = [e.data for e in game.events if e.data.get("about") == "inn"]
+    assert inn and all(item["news"] == news for item in inn)
+    mornings = sum(1 for e in game.events if e.kind == "PhaseBegan"
+                   and str(e.data.get("phase_name", "")).startswith("day"))
+    assert mornings and len(inn) >= mornings
+
+
 # -- set-up --------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("players", range(8, 25))

@@ -31,6 +31,9 @@ MYSTICS = ("seer", "wizard", "medium", "witch", "healer")  # in their night orde
 GUARDS = frozenset({"guard", "other-guard", "corrupt-guard"})
 PEASANT_HIDDEN = ("hero", "wolf-descendant", "peasant")
 PEASANT_HIDDEN_VARIANTS = ("sick-one", "sleeping-mystic", "monster")
+# The innkeeper's morning news (the card's variants change what it reports); the first is the
+# card's own news.
+INN_NEWS = ("seer-found-a-dark-aura", "wizard-found-a-mystic", "healer-saved", "vampire-created")
 
 
 def _role(
@@ -177,8 +180,9 @@ VILLAGE_FAMILY = (
           variants=("aura-of-faith", "redeeming-priest")),
     _role("innkeeper", "Innkeeper", VILLAGE, WHITE, False, "village",
           "While you live, each morning the village hears whether the seer found a dark aura "
-          "in the night. Nobody learns who you are from it.",
-          information=("{about: inn, yes} each morning, for everyone",)),
+          "in the night (a variant may change the news). Nobody learns who you are from it.",
+          information=("{about: inn, yes, news} each morning, for everyone",),
+          variants=INN_NEWS),
     _role("hermit", "Hermit", VILLAGE, WHITE, False, "village",
           "The werewolves' attack fails against you: the pack learns only that it failed.",
           variants=("true-hermit",)),

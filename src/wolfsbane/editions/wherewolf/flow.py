@@ -135,7 +135,27 @@ def dawn(game: Game, state: n.Night) -> Flow:
     yield from kill(game, deaths)
     if could_be(game, "innkeeper"):
         open_inn = any(p.role == "innkeeper" for p in game.alive())
-        game.announce({"about": "inn", "yes": bool(open_inn and state.dark_found)})
+        for news in _inn_news(game):
+            game.announce({"about": "inn", "news": news,
+                           "yes": bool(open_inn and _inn_heard(state, news))})
+
+
+def _inn_news(game: Game) -> list[str]:
+    """What the inn reports each morning: the card's own news (the seer's dark aura) unless the
+    innkeeper's variant names other news (one, or a list: one announcement each)."""
+    chosen = game.options["variants"].get("innkeeper")
+    if not chosen:
+        return [c.INN_NEWS[0]]
+    return [chosen] if isinstance(chosen, str) else [str(news) for news in chosen]
+
+
+def _inn_heard(state: n.Night, news: str) -> bool:
+    return {
+        "seer-found-a-dark-aura": state.dark_found,
+        "wizard-found-a-mystic": state.mystic_found,
+        "healer-saved": state.healed,
+        "vampire-created": state.vampire_made,
+    }[news]
 
 
 def _amulet(game: Game, deaths: list[tuple[Player, str]]) -> list[tuple[Player, str]]:
@@ -195,7 +215,9 @@ def death_triggers(game: Game, player: Player, cause: str) -> Flow:
                     more.append((game.by_name[target], "curse"))
     if (player.role == "vampire" and variant(game, "vampire", "blood-legacy")
             and not any(p.role == "vampire" for p in game.alive())):
-        heirs = [p for p in game.alive() if p.role == "minor-vampire"]
+        made = game.flags.get("minor-vampires", [])  # the first minor vampire made inherits
+        heirs = [game.by_name[name] for name in made
+                 if game.by_name[name].alive and game.by_name[name].role == "minor-vampire"]
         if heirs:
             convert(game, heirs[0], role="vampire")
             game.tell(heirs[0], {"about": "bite", "role": "vampire"})

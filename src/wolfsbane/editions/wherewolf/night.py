@@ -39,6 +39,9 @@ class Night:
     protected: set[str] = field(default_factory=set)  # the witch's shield
     cursed: set[str] = field(default_factory=set)  # the witch's curse (variant)
     dark_found: bool = False  # a seer saw a dark aura (the innkeeper's news)
+    mystic_found: bool = False  # a wizard found a mystic (the innkeeper's news, variant)
+    healed: bool = False  # the healer brought someone back (the innkeeper's news, variant)
+    vampire_made: bool = False  # a bite made a minor vampire (the innkeeper's news, variant)
     strike: str | None = None  # the mystic's turn the assassin chose
     assassin: Player | None = None
 
@@ -139,9 +142,8 @@ def ghoul_recognises(game: Game) -> None:
     for ghoul in game.with_role("ghoul"):
         if not vampires:
             game.tell(ghoul, {"about": "vampire", "yes": False})
-        for vampire in vampires:
+        for vampire in vampires:  # one way: the vampire does not see who the ghoul is
             game.tell(ghoul, {"player": vampire.name, "role": "vampire"})
-            game.tell(vampire, {"player": ghoul.name, "role": "ghoul"})
 
 
 def items_found(game: Game) -> None:
@@ -234,7 +236,9 @@ def wizards_look(game: Game, night: Night) -> Flow:
                               prompt="Point at a player to learn whether they are a mystic.")
         night.pointed(game, wizard, pick)
         if pick is not None:
-            game.tell(wizard, {"player": pick, "mystic": is_mystic(game, game.by_name[pick])})
+            found = is_mystic(game, game.by_name[pick])
+            night.mystic_found = night.mystic_found or found
+            game.tell(wizard, {"player": pick, "mystic": found})
     yield from assassin_turn(game, night, "wizard")
 
 
@@ -352,8 +356,8 @@ def _attack(game: Game, night: Night, target: Player, awake: list[Player], sick:
             strongest = strongest_wolf(game)
             if strongest is not None:
                 night.add(strongest, "hero")
-        return
-    night.add(target, "attack")
+    else:
+        night.add(target, "attack")
     if "sword" in target.markers:
         target.markers.discard("sword")
         strongest = strongest_wolf(game)
@@ -371,43 +375,47 @@ def vampires_bite(game: Game, night: Night) -> Flow:
         night.pointed(game, vampire, pick)
         if pick is None:
             continue
-        _bite(game, night, vampire, game.by_name[pick])
+        if _bite(game, night, vampire, game.by_name[pick]):
+            night.vampire_made = True
     if variant(game, "guild-master", "dangerous-nights"):
         yield from guild_master_recruits(game, night, dangerous=True)
 
 
-def _bite(game: Game, night: Night, vampire: Player, target: Player) -> None:
+def _bite(game: Game, night: Night, vampire: Player, target: Player) -> bool:
+    """Resolve a bite; True when it made a new minor vampire."""
     if variant(game, "vampire", "open-attack"):
         game.tell(target, {"about": "bite", "player": vampire.name, "role": "vampire"})
     if "sword" in target.markers:
         target.markers.discard("sword")
         night.add(target, "bite")
         night.add(vampire, "sword")
-        return
+        return False
     if is_wolf(target) or target.role == "vampire-hunter":
         night.add(vampire, "bite")
-        return
+        return False
     if target.role == "priest" and variant(game, "priest", "redeeming-priest"):
         night.add(target, "bite")
         convert(game, vampire, team=c.VILLAGE, aura_now=c.WHITE)
+        vampire.state["redeemed"] = True
         game.tell(vampire, {"about": "bite", "team": c.VILLAGE, "aura": c.WHITE})
-        return
+        return False
     immune = (
         is_mystic(game, target)
         or (target.role == "hermit" and variant(game, "hermit", "true-hermit"))
         or ("romeo" in target.markers and variant(game, "juliet", "romeo-beneath-the-balcony"))
-        or target.role in c.VAMPIRE_ROLES
-        or target.team == c.VAMPIRES
+        or target.role in c.VAMPIRE_ROLES  # already a vampire: nothing changes
     )
     if immune:
         game.note("BiteFailed", {"player": target.name})
-        return
+        return False
     convert(game, target, role="minor-vampire", team=c.VAMPIRES, aura_now=c.DARK)
+    game.flags.setdefault("minor-vampires", []).append(target.name)  # in the order made
     game.tell(target, {"about": "bite", "role": "minor-vampire", "team": c.VAMPIRES,
                        "player": vampire.name})
     if variant(game, "ghoul", "right-hand"):
         for ghoul in game.with_role("ghoul"):
             game.tell(ghoul, {"player": target.name, "role": "minor-vampire"})
+    return True
 
 
 def guild_master_recruits(game: Game, night: Night, dangerous: bool = False) -> Flow:
@@ -457,6 +465,7 @@ def healers_save(game: Game, night: Night) -> Flow:
         night.pointed(game, healer, pick)
         if pick is not None:
             healer.used.add("save")
+            night.healed = True
             night.deaths = [(p, cause) for p, cause in night.deaths if p.name != pick]
             game.note("Saved", {"player": pick})
 

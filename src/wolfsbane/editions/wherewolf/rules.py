@@ -42,7 +42,9 @@ def is_wolf(player: Player) -> bool:
 
 
 def is_vampire(player: Player) -> bool:
-    return player.role in c.VAMPIRE_ROLES
+    """A vampire for the end of the game: a vampire card not redeemed to the village (the
+    Redeeming Priest variant turns the vampire's faction to the village)."""
+    return player.role in c.VAMPIRE_ROLES and not player.state.get("redeemed")
 
 
 def side(player: Player) -> str:
