@@ -50,6 +50,7 @@ from .models import (
     HandHost,
     Join,
     Joined,
+    PickSeat,
     SayIn,
     SeatIn,
     WsAnswer,
@@ -339,7 +340,7 @@ def create_app(db_url: str, *, public_url: str = "", quiet: bool = False) -> Fas
         who = Participant(uuid.uuid4().hex[:12], body.as_, name, hash_token(token))
         live.add_participant(who)
         if body.as_ == PLAYER:
-            live.seats.append(name)
+            live.take_seat(name)
         live.dirty_participants.append(who)
         await live.save_meta()
         live.lobby_changed() if live.game is None else live.refresh()
@@ -371,7 +372,7 @@ def create_app(db_url: str, *, public_url: str = "", quiet: bool = False) -> Fas
                 name = f"Bot {number}"
             bot = Participant(uuid.uuid4().hex[:12], PLAYER, name, None, bot=True)
             live.add_participant(bot)
-            live.seats.append(name)
+            live.take_seat(name)
             live.dirty_participants.append(bot)
             added.append(bot.public())
         await live.save_meta()
@@ -406,7 +407,7 @@ def create_app(db_url: str, *, public_url: str = "", quiet: bool = False) -> Fas
             if target.token_hash:
                 live.by_hash.pop(target.token_hash, None)
             if target.kind == PLAYER:
-                live.seats.remove(target.name)
+                live.leave_seat(target.name)
             live.drop_participant(target)
         live.dirty_participants.append(target)
         await live.save_meta()
@@ -415,6 +416,27 @@ def create_app(db_url: str, *, public_url: str = "", quiet: bool = False) -> Fas
         else:
             live.submit(Op("tick"))
         return {"ok": True}
+
+    @app.post("/api/games/{code}/seat")
+    async def pick_seat(code: str, body: PickSeat,
+                        authorization: Annotated[str | None, Header()] = None,
+                        ) -> dict[str, Any]:
+        """Before the start: a player moves to another chair (an empty one, or a bot's: the
+        bot moves to the chair left); the host may move any player. Another person's chair is
+        refused."""
+        live, who = await authed(code, authorization)
+        target = who
+        if body.participant is not None and body.participant != who.id:
+            require_host(live, who)
+            found = live.participants.get(body.participant)
+            if found is None or not found.active:
+                raise ServerError(404, "not-found", "no such participant")
+            target = found
+        moved = live.move_seat(target, body.position)
+        await live.save_meta()
+        live.lobby_changed()
+        return {"ok": True, "position": body.position, "moved_bot": moved,
+                "seats": live.public_info()["seats"]}
 
     @app.post("/api/games/{code}/host")
     async def hand_host(code: str, body: HandHost,

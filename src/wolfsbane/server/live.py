@@ -268,6 +268,75 @@ class LiveGame:
     def host(self) -> Participant | None:
         return self.participants.get(self.state.get("host", ""))
 
+    # -- chairs: where each seat sits around the table (before the start) ------------------
+
+    def seat_positions(self) -> dict[str, int]:
+        """Each seat's chair, 1 to the edition's most players, clockwise. `seats` is kept in
+        chair order, so the engine gets the table's order; empty chairs in between are simply
+        skipped at the start. Games stored before chairs existed sit in `seats` order."""
+        stored = self.state.get("positions") or {}
+        result: dict[str, int] = {}
+        last = 0
+        for name in self.seats:
+            chair = stored.get(name)
+            if not isinstance(chair, int) or chair <= last:
+                chair = last + 1
+            result[name] = last = chair
+        return result
+
+    def _set_positions(self, positions: dict[str, int]) -> None:
+        self.seats.sort(key=lambda name: positions[name])
+        self.state["positions"] = {name: positions[name] for name in self.seats}
+
+    def take_seat(self, name: str) -> int:
+        """Seat a newcomer on the chair after the last one taken (the first empty chair once
+        the last chair is taken). The caller has checked that the table is not full."""
+        positions = self.seat_positions()
+        highest = max(positions.values(), default=0)
+        if highest < self.edition.max_players:
+            chair = highest + 1
+        else:
+            used = set(positions.values())
+            chair = next(c for c in range(1, self.edition.max_players + 1) if c not in used)
+        self.seats.append(name)
+        positions[name] = chair
+        self._set_positions(positions)
+        return chair
+
+    def leave_seat(self, name: str) -> None:
+        positions = self.seat_positions()
+        self.seats.remove(name)
+        positions.pop(name, None)
+        self._set_positions(positions)
+
+    def move_seat(self, mover: Participant, chair: int) -> str | None:
+        """Move a seated player to `chair` before the start. An empty chair is simply taken; a
+        bot's chair is taken and the bot moves to the chair just left (the two swap); another
+        person's chair is refused. Returns the name of the bot that moved, if one did."""
+        if self.status != LOBBY:
+            raise ServerError(409, "started", "seats are chosen before the start")
+        if mover.kind != PLAYER or not mover.active or mover.name not in self.seats:
+            raise ServerError(409, "not-seated",
+                              f"{mover.name} has no seat at the table; join as a player")
+        chairs = self.edition.max_players
+        if not 1 <= chair <= chairs:
+            raise ServerError(422, "no-such-seat", f"the table has seats 1 to {chairs}")
+        positions = self.seat_positions()
+        before = positions[mover.name]
+        if chair == before:
+            return None
+        occupant = next((name for name, at in positions.items() if at == chair), None)
+        if occupant is not None:
+            holder = self.seat_holder(occupant)
+            if holder is None or not holder.bot:
+                raise ServerError(409, "seat-taken",
+                                  f"seat {chair} is {occupant}'s; take an empty seat or a "
+                                  "bot's seat")
+            positions[occupant] = before
+        positions[mover.name] = chair
+        self._set_positions(positions)
+        return occupant
+
     def seat_holder(self, seat: str) -> Participant | None:
         for p in self.participants.values():
             if p.kind == PLAYER and p.active and p.name == seat:
@@ -297,9 +366,11 @@ class LiveGame:
         """What anyone with the game's code may know: no cards, no seed, no tokens."""
         host = self.host()
         seats = []
+        positions = self.seat_positions()
         for seat in self.seats:
             holder = self.seat_holder(seat)
-            seats.append({"name": seat, "bot": bool(holder and holder.bot),
+            seats.append({"name": seat, "position": positions[seat],
+                          "bot": bool(holder and holder.bot),
                           "id": holder.id if holder else None,
                           "controlled": seat in self.controlled,
                           "connected": self._connected(holder)})
@@ -418,6 +489,8 @@ class LiveGame:
             raise ServerError(409, "setup", str(error)) from None
         self.state["deck"] = deck
         self.state["started_at"] = time.time()
+        # the empty chairs close up: the game's seats are numbered 1 to n in table order
+        self.state["positions"] = {name: i + 1 for i, name in enumerate(seats)}
         self.game = game
         self.shown = game
         self.status = RUNNING

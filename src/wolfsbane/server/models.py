@@ -107,6 +107,15 @@ class HandHost(Strict):
     to: Ident = Field(description="The id of the participant who becomes host.")
 
 
+class PickSeat(Strict):
+    """Choose a chair in the lobby: your own, or (host) anyone's."""
+
+    position: StrictInt = Field(ge=1, le=64, description=(
+        "The chair, 1 to the edition's most players, clockwise around the table."))
+    participant: Ident | None = Field(None, description=(
+        "Host only: the id of the player (person or bot) to move; leave out to move yourself."))
+
+
 class SeatIn(Strict):
     seat: Name
 

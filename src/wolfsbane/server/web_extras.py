@@ -139,7 +139,7 @@ def install(app: FastAPI, hub: Callable[[], Hub], link: Callable[[Request, str],
             person = Participant(uuid.uuid4().hex[:12], kind, who.name, hash_token(token))
             new.add_participant(person)
             if kind == PLAYER:
-                new.seats.append(who.name)
+                new.take_seat(who.name)
             new.dirty_participants.append(person)
             await new.save_meta()
             new.lobby_changed()
@@ -168,7 +168,7 @@ def install(app: FastAPI, hub: Callable[[], Hub], link: Callable[[Request, str],
             if holder is not None and holder.bot and seat not in new.seats:
                 bot = Participant(uuid.uuid4().hex[:12], PLAYER, seat, None, bot=True)
                 new.add_participant(bot)
-                new.seats.append(seat)
+                new.take_seat(seat)
                 new.dirty_participants.append(bot)
         await new.save_meta()
         hub().games[new_code] = new

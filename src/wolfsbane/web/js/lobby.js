@@ -53,15 +53,10 @@ export class LobbyScreen {
     const n = info.seats.length;
     const kick = (id, label) => h("button", { type: "button", class: "small danger", "aria-label": `Remove ${label}`, onclick: () => this.kick(id) }, "Remove");
     const makeHost = (id, label) => h("button", { type: "button", class: "small", "aria-label": `Make ${label} the host`, onclick: () => this.handHost(id) }, "Make host");
+    const focused = this.seatsBox.contains(document.activeElement) ? document.activeElement.dataset.key : null;
     replace(this.seatsBox,
       h("p", { class: `count${n < info.min_players ? " warn" : ""}` }, `${n} of ${info.min_players}–${info.max_players} seats`),
-      h("ol", { class: "seats" }, info.seats.map((seat) => h("li", { class: "seat" },
-        h("span", { class: `status-dot ${seat.bot ? "bot" : seat.connected ? "on" : "off"}`, "aria-hidden": "true" }, seat.bot ? "⚙" : "●"),
-        h("span", { class: "pname" }, seat.name),
-        seat.bot ? h("span", { class: "badge" }, "bot") : h("span", { class: "sr-only" }, seat.connected ? " (connected)" : " (not connected)"),
-        info.host && info.host.id === seat.id ? h("span", { class: "badge host" }, "host") : null,
-        seat.id === s.me.id ? h("span", { class: "badge you" }, "you") : null,
-        host && seat.id !== s.me.id ? h("span", { class: "actions" }, seat.bot ? null : makeHost(seat.id, seat.name), kick(seat.id, seat.name)) : null))),
+      this.chairList(info, s, host, kick, makeHost),
       info.moderated ? h("p", null, "Moderator: ", info.moderator ? info.moderator.name : h("em", null, "nobody yet"),
         host && info.moderator && info.moderator.id !== s.me.id ? [" ", makeHost(info.moderator.id, info.moderator.name), " ", kick(info.moderator.id, info.moderator.name)] : null) : null,
       info.spectators.length ? h("div", null, h("h3", null, info.mode === "table" ? "Screens and spectators" : "Spectators"),
@@ -69,6 +64,7 @@ export class LobbyScreen {
           info.host && info.host.id === p.id ? h("span", { class: "badge host" }, "host") : null,
           p.id === s.me.id ? h("span", { class: "badge you" }, "you") : null,
           host && p.id !== s.me.id ? h("span", { class: "actions" }, makeHost(p.id, p.name), kick(p.id, p.name)) : null)))) : null);
+    this.restoreFocus(focused);
 
     if (host) {
       const free = info.max_players - n;
@@ -97,6 +93,89 @@ export class LobbyScreen {
         h("dt", null, "Moderator"), h("dd", null, info.moderated ? "a person" : "automatic"),
         h("dt", null, "Timers"), h("dd", null, `night ${t.night}s · day ${t.day}s · question ${t.decision}s`),
         options ? [h("dt", null, "Options"), h("dd", null, options)] : null)));
+  }
+
+  // The chairs around the table, clockwise from seat 1: people, bots and empty chairs. A player
+  // may sit on an empty chair or a bot's (the bot moves to the chair left); the host may move
+  // anyone the same way.
+  chairList(info, s, host, kick, makeHost) {
+    const byChair = new Map(info.seats.map((seat, i) => [seat.position || i + 1, seat]));
+    const highest = Math.max(0, ...byChair.keys());
+    const shown = this.allChairs ? info.max_players : Math.min(info.max_players, Math.max(info.min_players, highest + 1));
+    if (this.moving && !info.seats.some((seat) => seat.id === this.moving.id)) this.moving = null;
+    const moving = host ? this.moving : null;
+    const seated = s.me.kind === "player";
+    const chairs = [];
+    for (let chair = 1; chair <= shown; chair += 1) {
+      const seat = byChair.get(chair);
+      const label = h("span", { class: "chair-no", "aria-hidden": "true" }, String(chair));
+      const free = !seat || seat.bot;
+      let action = null;
+      if (moving && free && (!seat || seat.id !== moving.id)) {
+        action = h("button", { type: "button", class: "small primary", dataset: { key: `move-${chair}` }, "aria-label": `Move ${moving.name} here: seat ${chair}${seat ? ` (${seat.name} moves to seat ${moving.position})` : ""}`, onclick: () => this.pickSeat(chair, moving.id) }, "Move here");
+      } else if (!moving && seated && free) {
+        action = h("button", { type: "button", class: "small", dataset: { key: `sit-${chair}` }, "aria-label": `Sit here: seat ${chair}${seat ? ` (${seat.name} moves to your seat)` : ""}`, onclick: () => this.pickSeat(chair) }, "Sit here");
+      }
+      if (!seat) {
+        chairs.push(h("li", { class: "seat chair empty", dataset: { chair } }, label,
+          h("span", { class: "pname muted" }, h("span", { class: "sr-only" }, `Seat ${chair}: `), "empty"),
+          action ? h("span", { class: "actions" }, action) : null));
+        continue;
+      }
+      const me = seat.id === s.me.id;
+      const moveBtn = host && !moving ? h("button", { type: "button", class: "small", dataset: { key: `mover-${seat.id}` }, "aria-label": `Move ${seat.name} to another seat`, onclick: () => this.startMove(seat, chair) }, "Move") : null;
+      chairs.push(h("li", { class: `seat chair${moving && moving.id === seat.id ? " moving" : ""}`, dataset: me ? { chair, key: "me" } : { chair }, tabindex: me ? -1 : null }, label,
+        h("span", { class: `status-dot ${seat.bot ? "bot" : seat.connected ? "on" : "off"}`, "aria-hidden": "true" }, seat.bot ? "⚙" : "●"),
+        h("span", { class: "pname" }, h("span", { class: "sr-only" }, `Seat ${chair}: `), seat.name),
+        seat.bot ? h("span", { class: "badge" }, "bot") : h("span", { class: "sr-only" }, seat.connected ? " (connected)" : " (not connected)"),
+        info.host && info.host.id === seat.id ? h("span", { class: "badge host" }, "host") : null,
+        me ? h("span", { class: "badge you" }, "you") : null,
+        action || moveBtn || (host && !me) ? h("span", { class: "actions" }, action, moveBtn,
+          host && !me && !moving ? [seat.bot ? null : makeHost(seat.id, seat.name), kick(seat.id, seat.name)] : null) : null));
+    }
+    return [
+      moving ? h("p", { class: "moving-note", role: "status" }, `Moving ${moving.name} (seat ${moving.position}): choose an empty seat or a bot's. `,
+        h("button", { type: "button", class: "small", dataset: { key: "cancel-move" }, onclick: () => this.cancelMove() }, "Cancel")) : null,
+      h("ol", { class: "seats chairs", "aria-label": "Seats, clockwise around the table" }, chairs),
+      shown < info.max_players || this.allChairs ? h("button", { type: "button", class: "small linkish", dataset: { key: "all-chairs" }, "aria-expanded": String(Boolean(this.allChairs)), onclick: () => { this.allChairs = !this.allChairs; this.update(); } },
+        this.allChairs ? "Show fewer seats" : `Show all ${info.max_players} seats`) : null,
+      seated && !moving ? h("p", { class: "hint" }, "Seats go clockwise around the table. Taking a bot's seat moves the bot to the seat you leave; another person's seat cannot be taken.") : null,
+    ];
+  }
+
+  restoreFocus(key) {
+    if (!key) return;
+    const same = this.seatsBox.querySelector(`[data-key="${CSS.escape(key)}"]`);
+    const target = same || (this.moving ? this.seatsBox.querySelector("[data-key^='move-']") : null) || this.seatsBox.querySelector("[data-key='me']");
+    if (target) target.focus();
+  }
+
+  startMove(seat, chair) {
+    this.moving = { id: seat.id, name: seat.name, position: chair };
+    this.update();
+    const first = this.seatsBox.querySelector("[data-key^='move-']");
+    if (first) first.focus();
+  }
+
+  cancelMove() {
+    const id = this.moving && this.moving.id;
+    this.moving = null;
+    this.update();
+    const back = id && this.seatsBox.querySelector(`[data-key="mover-${CSS.escape(id)}"]`);
+    if (back) back.focus();
+  }
+
+  async pickSeat(position, participant) {
+    const body = participant ? { position, participant } : { position };
+    const done = await this.session.post("/seat", body);
+    if (!done) return;
+    this.moving = null;
+    // the lobby message over the WebSocket redraws too; this makes the change show at once
+    await this.session.refreshInfo();
+    this.update();
+    const mine = this.seatsBox.querySelector("[data-key='me']");
+    if (!participant && mine) mine.focus();
+    toast(participant ? `Moved to seat ${position}.` : `You sit in seat ${position}.`);
   }
 
   async addBots(count) {
