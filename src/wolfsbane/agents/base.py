@@ -7,6 +7,7 @@ its own open decisions. It never touches the game.
 from __future__ import annotations
 
 import random
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -15,7 +16,7 @@ from ..core.events import Event
 from ..core.view import events_for
 
 
-class Agent:
+class Agent(ABC):
     """Plays one seat. Subclasses override `decide`, and `talk` if they speak."""
 
     def __init__(self, seat: str, rng: random.Random | None = None) -> None:
@@ -23,11 +24,12 @@ class Agent:
         self.rng = rng or random.Random(0)
         self.cursor = 0
 
-    def observe(self, events: list[Event]) -> None:
+    def observe(self, events: list[Event]) -> None:  # noqa: B027 - most bots remember nothing
         """Called with each batch of newly visible events, in order."""
 
+    @abstractmethod
     def decide(self, decision: Decision, game_view: SeatView) -> Any:
-        raise NotImplementedError  # each agent decides in its own way
+        """The answer to one of this seat's open decisions."""
 
     def talk(self, channel: str, game_view: SeatView) -> list[Any]:
         """Messages to post on `channel` now (structured talk or text). Default: silence."""

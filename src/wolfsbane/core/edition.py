@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
@@ -16,7 +17,7 @@ if TYPE_CHECKING:
 Flow = Generator[Any, Any, None]
 
 
-class Edition:
+class Edition(ABC):
     """A ruleset. Subclasses declare their catalog as data and write their flow as a generator."""
 
     id: str = ""
@@ -65,8 +66,9 @@ class Edition:
 
     # -- play --------------------------------------------------------------------------------
 
+    @abstractmethod
     def flow(self, game: Game) -> Flow:
-        raise NotImplementedError  # every edition defines its own flow
+        """The game as its moderator runs it: a generator yielding decisions."""
 
     def check_win(self, game: Game) -> Outcome | None:
         return None
