@@ -52,6 +52,17 @@ def test_watch_finishes_and_names_a_winner() -> None:
     assert "Night 1" in result.output and "The vote" in result.output
 
 
+def test_watch_speaks_each_editions_language() -> None:
+    wherewolf = run("play", "--edition", "wherewolf", "--players", "8", "--watch", "--seed", "2")
+    assert wherewolf.exit_code == 0, wherewolf.output
+    assert "burned at the stake" in wherewolf.output and "hanged" not in wherewolf.output
+    assert "To the runoff:" in wherewolf.output
+    assert "aura" in wherewolf.output and "Announcement:" not in wherewolf.output
+    licos = run("play", "--edition", "licos", "--composition", "9B", "--watch", "--seed", "4")
+    assert licos.exit_code == 0, licos.output
+    assert "put to death" in licos.output
+
+
 def test_watch_is_repeatable() -> None:
     first = run("play", "--watch", "--seed", "11", "--players", "10")
     second = run("play", "--watch", "--seed", "11", "--players", "10")

@@ -33,6 +33,17 @@ CAUSES = {
 
 CHANNEL_LABELS = {"werewolves": "pack"}
 
+# The village's verdict, by edition (past participle); "hanged" elsewhere.
+EXECUTIONS = {"wherewolf": "burned at the stake", "licos": "put to death"}
+
+# What the inn reports each morning in Wherewolf, by kind of news.
+INN_NEWS = {
+    "seer-found-a-dark-aura": "the seer found a dark aura",
+    "wizard-found-a-mystic": "the wizard found a mystic",
+    "healer-saved": "the healer saved someone",
+    "vampire-created": "a new vampire rose",
+}
+
 # What skipping a decision means, said to the person.
 SKIP_LABELS = {"vote": "abstain", "elect": "abstain", "attack": "nobody tonight",
                "inspect": "nobody tonight", "poison": "keep the potion",
@@ -40,7 +51,7 @@ SKIP_LABELS = {"vote": "abstain", "elect": "abstain", "attack": "nobody tonight"
                "successor": "nobody (the storyteller picks)"}
 
 # Decisions whose answers other events already tell (votes, the pack's picks, the deal).
-TOLD_BY_EVENTS = frozenset({"vote", "elect", "deal", "center"})
+TOLD_BY_EVENTS = frozenset({"vote", "elect", "deal", "center", "first-vote", "second-vote"})
 
 
 def esc(value: Any) -> str:
@@ -76,6 +87,8 @@ class Renderer:
     def __init__(self, edition: Edition, you: str | None = None) -> None:
         self.edition = edition
         self.you = you
+        # how the village puts someone to death in this edition
+        self.put_to_death = EXECUTIONS.get(edition.id, "hanged")
         # the card each player holds, as far as this renderer has been told (storyteller)
         self.cards: dict[str, str] = {}
         self.causes: dict[str, str] = {}  # storyteller only: why the player just announced died
@@ -191,6 +204,10 @@ class Renderer:
         if role is not None:
             yield f"[italic]{esc(role.description)}[/]"
 
+    def _AttackFailed(self, e: dict[str, Any]) -> Iterable[str]:  # noqa: N802
+        why = f" ({esc(e['reason'])})" if e.get("reason") else ""
+        yield f"The attack on {self.name(e.get('player'))} fails{why}."
+
     def _RoleChanged(self, e: dict[str, Any]) -> Iterable[str]:  # noqa: N802
         before = self.who(e["player"])
         self.cards[e["player"]] = e["role"]
@@ -214,8 +231,14 @@ class Renderer:
             yield (f"{subject} fall{s} in love with {self.name(e['player'])}. "
                    "If one of you dies, the other dies of grief." if self.you is not None else
                    f"{subject} fall{s} in love with {self.name(e['player'])}.")
+        elif about == "attack" and e.get("yes") is False:
+            target = f" on {self.name(e['player'])}" if e.get("player") else ""
+            yield f"{subject} learn{s} that the pack's attack{target} failed tonight."
         elif about == "attack":
             yield f"{subject} learn{s} that the werewolves attacked {self.name(e['player'])}."
+        elif about == "night" and isinstance(e.get("players"), list):
+            killed = ", ".join(self.name(p) for p in e["players"]) or "nobody"
+            yield f"{subject} learn{s} who was killed tonight: {killed}."
         elif "players" in e and "team" in e:
             others = e["players"]
             if e["team"] == "werewolves":
@@ -231,6 +254,12 @@ class Renderer:
         elif "player" in e and "role" in e:
             yield (f"{subject} learn{s} that {self.name(e['player'])} is the "
                    f"[bold magenta]{self.role(e['role'])}[/].")
+        elif "player" in e and e.get("aura") in ("dark", "white"):
+            aura = "[bold red]dark[/]" if e["aura"] == "dark" else "[green]white[/]"
+            yield f"{subject} learn{s} that {self.name(e['player'])} has a {aura} aura."
+        elif "player" in e and isinstance(e.get("mystic"), bool):
+            what = "a mystic" if e["mystic"] else "not a mystic"
+            yield f"{subject} learn{s} that {self.name(e['player'])} is {what}."
         elif "player" in e and isinstance(e.get("werewolf"), bool):
             what = "[bold red]a werewolf[/]" if e["werewolf"] else "[green]not a werewolf[/]"
             yield f"{subject} learn{s} that {self.name(e['player'])} is {what}."
@@ -266,7 +295,8 @@ class Renderer:
 
     def _PlayerExecuted(self, e: dict[str, Any]) -> Iterable[str]:  # noqa: N802
         is_ = "are" if e["player"] == self.you else "is"
-        yield f"[bold red]The village has spoken: {self.name(e['player'])} {is_} hanged.[/]"
+        yield (f"[bold red]The village has spoken: {self.name(e['player'])} {is_} "
+               f"{self.put_to_death}.[/]")
 
     def _Announced(self, e: dict[str, Any]) -> Iterable[str]:  # noqa: N802
         about, player = e.get("about"), e.get("player")
@@ -283,20 +313,30 @@ class Renderer:
         elif about == "execution" and player is None:
             reason = e.get("reason")
             if reason == "tie":
-                yield "The vote is tied: nobody is hanged today."
+                yield f"The vote is tied: nobody is {self.put_to_death} today."
             else:
-                yield "Nobody voted: nobody is hanged today."
+                yield f"Nobody voted: nobody is {self.put_to_death} today."
         elif about == "execution":
             if player == self.you:
-                yield f"Your card is turned face up: {card}." if card else "You have been hanged."
+                yield (f"Your card is turned face up: {card}." if card else
+                       f"You have been {self.put_to_death}.")
+            elif e.get("recap"):
+                return  # the morning's reminder of yesterday's verdict, already shown
             else:
                 yield (f"{self.Name(player)} was {card}." if card else
-                       f"{self.Name(player)} has been hanged.")
+                       f"{self.Name(player)} has been {self.put_to_death}.")
         elif about == "shot":
             yield (f"[bold red]With a last shot, {self.name(e.get('by'))} takes "
                    f"{self.name(player)} along.[/]")
         elif about == "composition" and isinstance(e.get("roles"), list):
             yield "The cards in play: " + ", ".join(self.role(r) for r in e["roles"]) + "."
+        elif about == "runoff" and isinstance(e.get("players"), list):
+            names = ", ".join(self.name(p) for p in e["players"]) or "nobody"
+            yield f"To the runoff: {names}."
+        elif about == "inn":
+            news = INN_NEWS.get(str(e.get("news")), "something happened")
+            yield (f"Word from the inn: {news} last night." if e.get("yes") else
+                   "It is morning, and there is no word from the inn.")
         elif about == "votes" and "number" in e:
             yield f"{self.Name(player)} received {esc(e['number'])} vote(s)."
         elif about == "sheriff":
