@@ -42,11 +42,12 @@ BOT_NAMES = (
     "Yara", "Zeno", "Abel", "Bea", "Cyril", "Dina", "Emil",
 )
 
-# The night as the moderator tells it: (cues, words, first night only). Every step is read every
+# The night as the moderator tells it: (cues, words, when): `when` is True for the first night
+# only, False for every night but the first, None for every night. Every step is read every
 # night whether or not that card is in play, so the words give nothing away. A cue is a decision
 # of the step, or what the person sees happen during it (see `cue`): the words of a step are read
 # before the person sees its events or is asked its decisions.
-NIGHT_SCRIPTS: dict[str, list[tuple[tuple[str, ...], str, bool]]] = {
+NIGHT_SCRIPTS: dict[str, list[tuple[tuple[str, ...], str, bool | None]]] = {
     "millers-hollow": [
         (("steal", "info:center", "info:steal"),
          "The thief wakes and studies the two cards nobody was dealt.", True),
@@ -54,12 +55,41 @@ NIGHT_SCRIPTS: dict[str, list[tuple[tuple[str, ...], str, bool]]] = {
         (("info:lover",), "A tap on the shoulder: the lovers open their eyes, find each other, "
                           "and sleep again.", True),
         (("inspect", "info:role"),
-         "The fortune teller wakes and looks deep into one player's soul.", False),
-        (("spy",), "The little girl lies very still... or is she peeking?", False),
+         "The fortune teller wakes and looks deep into one player's soul.", None),
+        (("spy",), "The little girl lies very still... or is she peeking?", None),
         (("attack", "victim", "team:werewolves", "channel:werewolves", "info:attack"),
-         "The werewolves open their eyes and choose their prey.", False),
+         "The werewolves open their eyes and choose their prey.", None),
         (("heal", "poison", "info:attack"),
-         "The witch wakes, learns who was attacked, and weighs her two potions.", False),
+         "The witch wakes, learns who was attacked, and weighs her two potions.", None),
+    ],
+    # Every possible Wherewolf role is called, in the rulebook's order (RULINGS.md).
+    "wherewolf": [
+        (("claim",), "The madman wakes and picks the mystic he will pretend to be.", True),
+        (("choose-romeo", "info:romeo"), "Juliet wakes and chooses her Romeo.", True),
+        (("info:criminals", "team:criminals"),
+         "The criminals open their eyes and recognise their partners in crime.", True),
+        (("info:guards", "team:guards"), "The guards wake, recognise each other, and learn "
+                                         "how many criminals walk the streets.", True),
+        (("info:sinner", "info:bocca-di-rosa"),
+         "The priest wakes and learns who has sinned.", True),
+        (("team:werewolves",), "The werewolves open their eyes and recognise the pack.", True),
+        (("info:vampire",), "The vampire hunter and the ghoul wake, each looking for the "
+                            "vampire.", True),
+        (("inspect",), "The seer, the wizard and the medium wake in turn and use their "
+                       "gifts.", None),
+        (("protect",), "The witch wakes and shields one player.", False),
+        (("attack", "info:attack", "channel:werewolves"),
+         "The werewolves wake; the strongest of them chooses the prey.", False),
+        (("bite", "info:bite"), "The vampire wakes, thirsty.", False),
+        (("strike", "strike-target"), "The assassin waits for the right moment.", False),
+        (("recruit", "info:recruit"), "The guild master looks for a new recruit.", False),
+        (("save", "info:night"), "The healer wakes and learns who fell tonight.", False),
+    ],
+    "licos": [
+        (("attack", "channel:werewolves"), "The werewolves whisper and choose their prey.",
+         None),
+        (("inspect",), "The seer looks into one player's heart.", None),
+        (("guard",), "The hunter stands guard over someone.", None),
     ],
 }
 
@@ -282,7 +312,7 @@ class Session:
         self.rostered: set[str] = set()
         self.script = NIGHT_SCRIPTS.get(self.edition.id) or [
             (role.decisions, f"The {role.name.lower()} wakes, does what must be done, and "
-                             "sleeps again.", False)
+                             "sleeps again.", None)
             for role in self.edition.roles.values() if role.decisions
         ]
         self.night: str | None = None  # the night being narrated
@@ -363,7 +393,7 @@ class Session:
         if self.night is None:
             return
         first = self.night == "night 1"
-        steps = [s for s in self.script if first or not s[2]]
+        steps = [s for s in self.script if s[2] is None or s[2] == first]
         stop = len(steps)
         if step is not None:
             found = [i for i, s in enumerate(steps) if step in s[0]]
