@@ -14,8 +14,6 @@ EDITIONS: dict[str, Edition] = {
 
 # Editions the project will offer; a scenario for one of these is skipped, not failed.
 PLANNED: dict[str, str] = {
-    "licos": "The LiCOS village",
-    "wherewolf": "The Wherewolf rulebook",
     "in-the-dark": "Werewolf in the Dark",
     "clocktower": "Blood on the Clocktower",
 }
