@@ -50,13 +50,6 @@ def free_port() -> int:
         return port
 
 
-def decision_of(d: dict[str, Any]) -> Decision:
-    decision = Decision(d["seat"], d["name"], d["choices"], kind=d["kind"], min=d["min"],
-                        max=d["max"], optional=d["optional"], default=d["default"])
-    decision.id = d["id"]
-    decision.suggestion = d.get("suggestion")
-    return decision
-
 
 class Stats:
     def __init__(self) -> None:
@@ -104,7 +97,7 @@ async def play_seat(ws_url: str, token: str, rng: random.Random, stats: Stats,
                 if d["id"] in sent or d["id"] in answered_ids(stats, ws):
                     continue
                 answered_ids(stats, ws).add(d["id"])
-                value = random_answer(decision_of(d), rng)
+                value = random_answer(Decision.from_dict(d), rng)
                 if think > 0:
                     asyncio.get_running_loop().call_later(
                         rng.random() * think, send_answer, ws, sent, d, value)

@@ -142,13 +142,6 @@ def start(server: Server, code: str, token: str) -> None:
         assert r.status_code == 200, r.text
 
 
-def decision_of(d: dict[str, Any]) -> Decision:
-    decision = Decision(d["seat"], d["name"], d["choices"], kind=d["kind"], min=d["min"],
-                        max=d["max"], optional=d["optional"], default=d["default"])
-    decision.id = d["id"]
-    decision.suggestion = d.get("suggestion")
-    return decision
-
 
 class Seat:
     """One WebSocket client: keeps the latest view and every message it received."""
@@ -236,7 +229,7 @@ async def play_randomly(seat: Seat, rng: random.Random, *, talk: bool = True,
                 if answer_as is not None and d["seat"] != answer_as:
                     continue
                 answered.add(d["id"])
-                value = random_answer(decision_of(d), rng)
+                value = random_answer(Decision.from_dict(d), rng)
                 if d["kind"] == "arrange":
                     value = d.get("suggestion")
                 await seat.send({"type": "answer", "decision": d["id"], "answer": value,

@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from wolfsbane.agents import random_answer
+from wolfsbane.core import Decision
 from wolfsbane.core.record import replay
 from wolfsbane.editions import EDITIONS, get_edition
 
@@ -122,11 +124,8 @@ def test_a_moderated_game_the_moderator_answers_the_storyteller_and_takes_over_a
                 if d["id"] in answered or d["seat"] not in ("storyteller", "P5"):
                     continue
                 answered.add(d["id"])
-                from wolfsbane.agents import random_answer
-
-                from .helpers import decision_of
                 value = d.get("suggestion") if d["seat"] == "storyteller" else random_answer(
-                    decision_of(d), rng)
+                    Decision.from_dict(d), rng)
                 await seat.send({"type": "answer", "decision": d["id"], "answer": value})
             await seat.recv(timeout=30)
 

@@ -224,5 +224,18 @@ class Decision:
             out["suggestion"] = self.suggestion
         return out
 
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Decision:
+        """A decision rebuilt from `as_dict()` (what a client receives), for agents that play
+        over the wire and answer with the same code as local bots."""
+        decision = cls(data["seat"], data["name"], data["choices"], kind=data["kind"],
+                       min=data["min"], max=data["max"], optional=data["optional"],
+                       default=data["default"], prompt=data.get("prompt", ""),
+                       about=data.get("about"))
+        decision.id = data["id"]
+        decision.phase = data.get("phase", "")
+        decision.suggestion = data.get("suggestion")
+        return decision
+
     def __repr__(self) -> str:
         return f"Decision(#{self.id} {self.seat}:{self.name} {self.choices})"

@@ -7,7 +7,7 @@
 
 import { formatSeconds, h, replace } from "./dom.js";
 import { CHAT_KINDS, PRIVATE_KINDS, describe, isNight, phaseLabel } from "./text.js";
-import { hostBar, phaseHeader, playerList, remaining, tickClocks, timeline } from "./widgets.js";
+import { refreshHostBar, phaseHeader, playerList, remaining, tickClocks, timeline } from "./widgets.js";
 
 export function narrationScript(edition) {
   const roles = (edition ? edition.roles : []).filter((r) => (r.decisions || []).length);
@@ -135,14 +135,7 @@ export class BoardScreen {
     const view = s.view;
     const ed = view.edition;
     replace(this.header, phaseHeader(s));
-    const hostKey = JSON.stringify([s.isHost, s.clock && s.clock.paused, s.info && s.info.seats]);
-    if (hostKey !== this.hostKey) {
-      const open = this.host.querySelector("details[open]") !== null;
-      this.hostKey = hostKey;
-      const bar = hostBar(s);
-      replace(this.host, bar);
-      if (bar && open) bar.open = true;
-    }
+    this.hostKey = refreshHostBar(this.host, s, this.hostKey);
     replace(this.players, h("h2", { id: "board-players-title" }, "The village"), playerList(s));
     const events = s.events().filter((e) => !PRIVATE_KINDS.has(e.kind));
     const talk = events.filter((e) => CHAT_KINDS.has(e.kind));

@@ -2,7 +2,7 @@
 
 import { h, replace } from "./dom.js";
 import { CHAT_KINDS, PRIVATE_KINDS, describe, phaseLabel } from "./text.js";
-import { Chat, decisionCard, hostBar, phaseHeader, playerList, roleCard, tickClocks, timeline } from "./widgets.js";
+import { Chat, decisionCard, refreshHostBar, phaseHeader, playerList, roleCard, tickClocks, timeline } from "./widgets.js";
 
 export class SeatScreen {
   constructor(root, session) {
@@ -33,14 +33,7 @@ export class SeatScreen {
     const s = this.session;
     const view = s.view;
     replace(this.header, phaseHeader(s));
-    const hostKey = JSON.stringify([s.isHost, s.clock && s.clock.paused, s.info && s.info.seats]);
-    if (hostKey !== this.hostKey) {
-      const open = this.host.querySelector("details[open]") !== null;
-      this.hostKey = hostKey;
-      const bar = hostBar(s);
-      replace(this.host, bar);
-      if (bar && open) bar.open = true;
-    }
+    this.hostKey = refreshHostBar(this.host, s, this.hostKey);
     replace(this.card, roleCard(s));
     const key = JSON.stringify([view.decisions.map((d) => d.id), s.clock && s.clock.deadlines, s.clock && s.clock.paused]);
     if (key !== this.decisionKey) {

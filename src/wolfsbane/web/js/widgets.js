@@ -378,6 +378,19 @@ export function phaseIsNight(phase) {
 }
 
 // The host's controls during play: the clock, and removing someone (a bot takes the seat).
+/** Redraw the host's controls in `container` when what they show has changed; keeps an open
+ * <details> open. Returns the key to pass back next time. */
+export function refreshHostBar(container, session, previousKey) {
+  const key = JSON.stringify([session.isHost, session.clock && session.clock.paused,
+    session.info && session.info.seats]);
+  if (key === previousKey) return key;
+  const open = container.querySelector("details[open]") !== null;
+  const bar = hostBar(session);
+  replace(container, bar);
+  if (bar && open) bar.open = true;
+  return key;
+}
+
 export function hostBar(session) {
   if (!session.isHost || session.me.kind === "moderator") return null;
   const paused = session.clock && session.clock.paused;
