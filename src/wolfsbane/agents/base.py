@@ -96,9 +96,6 @@ class SeatView:
         return self._game.channels_for(self.seat)
 
 
-AgentFactory = Callable[[str, random.Random], Agent]
-
-
 def play_out(
     game: Game,
     agents: Mapping[str, Agent],

@@ -9,11 +9,11 @@ log, so `replay(record)` reproduces every event exactly.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Generator, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from .catalog import Channel, resolve_options
-from .decision import PICK, UNANSWERED, YES_NO, Decision
+from .decision import PICK, YES_NO, Decision
 from .edition import Edition
 from .errors import IllegalAnswer, SetupError
 from .events import PUBLIC, STORYTELLER, STORYTELLER_ONLY, Event
@@ -386,12 +386,6 @@ class Game:
     def __repr__(self) -> str:
         return f"<Game {self.edition.id} {self.phase} {len(self.players)} players>"
 
-
-def undecided(decision: Decision) -> bool:
-    return decision.answer is UNANSWERED
-
-
-Flow = Generator[Any, Any, None]
 
 
 def check_end(game: Game) -> None:
