@@ -255,7 +255,7 @@ def test_message_limit_option() -> None:
     assert new_game(["werewolf"] + ["villager"] * 3,
                     **{"chat-limit": " 5 X 300 "}).options["chat-limit"] == "5x300"
     for bad in ("ten", "10", "0x140", "10x0", "10x9999", 3.5, None):
-        with pytest.raises(SetupError, match="chat-limit"):
+        with pytest.raises(SetupError, match="Chat limit"):
             new_game(["werewolf"] + ["villager"] * 3, **{"chat-limit": bad})
 
 

@@ -123,13 +123,23 @@ SIX = ("werewolf", "werewolf", "villager", "villager", "villager", "villager")
     (8, 2), (9, 2), (11, 2), (12, 3), (15, 3), (17, 3), (18, 4), (20, 4), (24, 4),
 ])
 def test_recommended_werewolves_by_player_count(players: int, wolves: int) -> None:
-    deck = MH.recommended_deck(players, {})
+    deck = MH.preset("basic", players)
     counts = Counter(deck)
     assert len(deck) == players
     assert counts["werewolf"] == wolves
     assert counts["fortune-teller"] == 1
     assert counts["villager"] == players - wolves - 1
     assert set(counts) == {"werewolf", "fortune-teller", "villager"}
+    assert Counter(MH.recommended_deck(players, {}))["werewolf"] == wolves
+
+
+@pytest.mark.parametrize("players", range(MH.min_players, MH.max_players + 1))
+def test_recommended_deck_is_the_classic_village_the_summary_promises(players: int) -> None:
+    deck = MH.recommended_deck(players, {})
+    assert deck == MH.preset("classic", players)
+    MH.check_deck(players, deck, {})
+    if players >= 8:  # "a fortune teller, a witch, cupid's lovers and a sheriff"
+        assert {"fortune-teller", "witch", "cupid"} <= set(deck)
 
 
 def test_roles_catalog_matches_rulings() -> None:

@@ -47,7 +47,7 @@ class Game:
             if not name or name == STORYTELLER or len(name) > 40:
                 raise SetupError(f"{name!r} cannot be a seat name")
         self.edition = edition
-        self.options = resolve_options(edition.options, options)
+        self.options = resolve_options(edition.options, options, edition.roles)
         self.seed = int(seed)
         self.rng = random.Random(self.seed)
         self.storyteller = storyteller

@@ -22,6 +22,7 @@ from ...core import (
     kill,
     tally,
 )
+from ...core.catalog import BOOLEAN, SECONDS, TEXT
 from ...core.common import deal, plurality
 from . import compositions as comp
 from . import roles as r
@@ -41,16 +42,16 @@ _CHAT_LIMIT = re.compile(r"^\s*(\d+)\s*[xX×]\s*(\d+)\s*$")
 class ChatLimit(Option):
     """`chat-limit`: "MxL", at most M messages per phase, each at most L characters."""
 
-    def validate(self, value: Any) -> Any:
-        match = _CHAT_LIMIT.match(str(value)) if isinstance(value, (str, int)) else None
+    def check_text(self, value: Any) -> Any:
+        match = (_CHAT_LIMIT.match(value) if isinstance(value, str) and len(value) <= 40
+                 else None)
         if match is None:
-            raise SetupError(
-                f"option '{self.id}' takes MESSAGESxCHARACTERS such as 10x140, not {value!r}")
+            raise self.refuse("messages and characters written like 10x140", value)
         messages, length = int(match.group(1)), int(match.group(2))
         if not 1 <= messages <= 1000:
-            raise SetupError(f"option '{self.id}': 1 to 1000 messages per phase, not {messages}")
+            raise SetupError(f"{self.label}: 1 to 1000 messages per phase, not {messages}.")
         if not 1 <= length <= 2000:
-            raise SetupError(f"option '{self.id}': 1 to 2000 characters per message, not {length}")
+            raise SetupError(f"{self.label}: 1 to 2000 characters per message, not {length}.")
         return f"{messages}x{length}"
 
 
@@ -82,25 +83,30 @@ class Licos(Edition):
     }
     options = {
         "hunter-self-guard": Option(
-            "hunter-self-guard", False, "The hunter may guard themself."),
+            "hunter-self-guard", False, "The hunter may guard themself.", kind=BOOLEAN,
+            label="The hunter may guard themself"),
         "reveal-role-on-death": Option(
             "reveal-role-on-death", False,
-            "Announce the role of every player who dies (LiCOS keeps it secret)."),
+            "Announce the role of every player who dies (LiCOS keeps it secret).",
+            kind=BOOLEAN, label="Reveal the roles of the dead"),
         "chat-limit": ChatLimit(
             "chat-limit", "10x140",
             "Messages each player may post per phase on a channel, and characters per "
-            "message, as MESSAGESxCHARACTERS."),
+            "message, written like 10x140.", kind=TEXT, label="Chat limit"),
         "first-morning-seconds": Option(
-            "first-morning-seconds", 300, "Length of the first morning, in seconds.",
-            minimum=10, maximum=3600),
+            "first-morning-seconds", 300, "How long the first morning's talk lasts.",
+            minimum=10, maximum=3600, kind=SECONDS, label="Length of the first morning"),
         "morning-seconds": Option(
             "morning-seconds", 0,
-            "Length of every later morning in seconds; 0 follows LiCOS: 240, 360 or 480 with "
-            "4-6, 7-12 or 13-15 players alive.", minimum=0, maximum=3600),
-        "noon-seconds": Option("noon-seconds", 60, "Length of noon (the vote), in seconds.",
-                               minimum=10, maximum=3600),
-        "night-seconds": Option("night-seconds", 60, "Length of the night, in seconds.",
-                                minimum=10, maximum=3600),
+            "How long every later morning lasts; 0 follows LiCOS: 240, 360 or 480 seconds "
+            "with 4-6, 7-12 or 13-15 players alive.", minimum=0, maximum=3600, kind=SECONDS,
+            label="Length of later mornings"),
+        "noon-seconds": Option("noon-seconds", 60, "How long the vote at noon lasts.",
+                               minimum=10, maximum=3600, kind=SECONDS,
+                               label="Length of noon"),
+        "night-seconds": Option("night-seconds", 60, "How long the night lasts.",
+                                minimum=10, maximum=3600, kind=SECONDS,
+                                label="Length of the night"),
     }
     channels = (
         Channel("village", lambda g: g.alive_names(), lambda g: g.phase.startswith("day"),

@@ -16,6 +16,7 @@ from ...core import (
     most_voted,
     tally,
 )
+from ...core.catalog import BOOLEAN, CHOICE, NUMBER
 from ...core.common import deal
 from ...core.deaths import grieving_partner
 from . import roles as r
@@ -52,21 +53,27 @@ class MillersHollow(Edition):
         "successor": "the next sheriff, when the dying one names nobody",
     }
     options = {
-        "sheriff": Option("sheriff", True, "Day 1 opens with a sheriff election; the sheriff's "
-                          "vote counts twice."),
+        "sheriff": Option(
+            "sheriff", True, "Day 1 opens with a sheriff election; the sheriff's vote counts "
+            "twice.", kind=BOOLEAN, label="Elect a sheriff"),
         "little-girl-catch-chance": Option(
             "little-girl-catch-chance", 0.2,
             "How likely the automatic storyteller is to have the werewolves catch a spying "
-            "little girl.", minimum=0.0, maximum=1.0),
+            "little girl (0: never, 1: always).", minimum=0.0, maximum=1.0, kind=NUMBER,
+            label="Chance the little girl is caught"),
         "little-girl-sees": Option(
             "little-girl-sees", "chat", "What a spying little girl sees: the pack's talk and "
-            "victim (chat), or one werewolf (werewolf).", choices=("chat", "werewolf")),
+            "its victim, or one werewolf's face.", choices=("chat", "werewolf"), kind=CHOICE,
+            label="What the little girl sees",
+            choice_labels=("The pack's talk and victim", "One werewolf")),
         "hunter-shoots-on-any-death": Option(
             "hunter-shoots-on-any-death", False,
-            "The hunter also shoots when poisoned or dying of grief."),
+            "The hunter also shoots when poisoned or dying of grief.", kind=BOOLEAN,
+            label="The hunter shoots whatever kills him"),
         "werewolves-win-at-parity": Option(
             "werewolves-win-at-parity", False,
-            "The werewolves also win as soon as they are at least half of the living."),
+            "The werewolves also win as soon as they are at least half of the living.",
+            kind=BOOLEAN, label="Werewolves win at parity"),
     }
     channels = (
         Channel("village", lambda g: g.alive_names(),
@@ -79,7 +86,10 @@ class MillersHollow(Edition):
     # -- set-up ----------------------------------------------------------------------------
 
     def recommended_deck(self, players: int, options: dict[str, Any]) -> list[str]:
-        return self.preset("basic", players)
+        """The classic village the summary promises: the witch, the hunter, Cupid, the little
+        girl and the thief join the fortune teller in that order as the table grows (Cupid
+        from eight players). Every interface deals this when no cards are named."""
+        return self.preset("classic", players)
 
     def preset(self, name: str, players: int) -> list[str]:
         """`basic`: werewolves, the fortune teller and villagers. `classic`: the special

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ...core import Channel, Edition, Option, Outcome, SetupError, check_end
+from ...core import Channel, Edition, Option, Outcome, Role, SetupError, check_end
+from ...core.catalog import BOOLEAN, ROLES, SECONDS, VARIANTS
 from ...core.common import deal
 from . import catalog as c
 from .flow import death_triggers, run
@@ -22,6 +23,11 @@ if TYPE_CHECKING:
 
 MIN_PLAYERS = 3  # the rulebook plays 8 and more; smaller tables serve scenarios and tests
 MAX_PLAYERS = 24
+
+
+def _dealt(role: Role) -> bool:
+    """A card that can be dealt (players become the minor vampire and the wolf descendant)."""
+    return role.traits.get("dealt") is not False
 
 
 def _pack_awake(game: Game) -> bool:
@@ -57,16 +63,25 @@ class Wherewolf(Edition):
         "sword-holder": "the first holder of the sword (option sword)",
     }
     options = {
-        "role-reveal": Option("role-reveal", False, "A dead player's card is shown to all."),
-        "open-voting": Option("open-voting", False, "Everyone sees every ballot."),
-        "amulet": Option("amulet", False, "A protective amulet is handed on each night."),
+        "role-reveal": Option("role-reveal", False, "A dead player's card is shown to all.",
+                              kind=BOOLEAN, label="Show the cards of the dead"),
+        "open-voting": Option("open-voting", False, "Everyone sees every ballot.",
+                              kind=BOOLEAN, label="Open voting"),
+        "amulet": Option("amulet", False, "A protective amulet is handed on each night.",
+                         kind=BOOLEAN, label="The amulet"),
         "sword": Option("sword", False, "A sword is handed on each night; its holder takes "
-                        "their attacker down with them."),
-        "day-seconds": Option("day-seconds", 0, "Length of each day in seconds (0: untimed).",
-                              minimum=0, maximum=86400),
-        "variants": Option("variants", {}, "Card variants in play: {role-id: variant-id}."),
-        "extra-roles": Option("extra-roles", [], "Roles announced as possible though not dealt "
-                              "(a mystery set-up with fixed cards)."),
+                        "their attacker down with them.", kind=BOOLEAN, label="The sword"),
+        "day-seconds": Option("day-seconds", 0, "How long each day lasts; 0 leaves the days "
+                              "untimed (the day's own clock decides).",
+                              minimum=0, maximum=86400, kind=SECONDS, label="Length of a day"),
+        "variants": Option("variants", {}, "Cards played in one of the variants printed on "
+                           "them; leave a card unticked to play it as written.",
+                           kind=VARIANTS, label="Card variants", allows=_dealt,
+                           aliases=tuple(c.VARIANT_ALIASES.items())),
+        "extra-roles": Option("extra-roles", [], "Cards announced as possible though not "
+                              "dealt, so nobody knows which are really in play (a mystery "
+                              "village).", kind=ROLES, label="Extra possible cards",
+                              allows=_dealt),
     }
     channels = (
         Channel("village", lambda g: g.alive_names(), lambda g: g.phase.startswith("day")),
