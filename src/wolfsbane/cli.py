@@ -149,7 +149,7 @@ def play(
     players: Annotated[Optional[int], typer.Option("--players", "-n", help="Number of players (default 8, or the composition's).")] = None,  # noqa: UP045,E501
     seat: Annotated[Optional[str], typer.Option("--seat", help="Your name at the table.")] = None,  # noqa: UP045
     seed: Annotated[Optional[int], typer.Option("--seed", help="Seed for a repeatable game.")] = None,  # noqa: UP045,E501
-    preset: Annotated[str, typer.Option("--preset", help="Set-up: basic or classic.")] = "classic",
+    preset: Annotated[Optional[str], typer.Option("--preset", help="A preset's name (Millers Hollow: basic, classic; default: the recommended cards).")] = None,  # noqa: UP045,E501
     composition: Annotated[Optional[str], typer.Option("--composition", "-c", help="A published composition by name (LiCOS: 4A ... 15C).")] = None,  # noqa: UP045,E501
     roles_: Annotated[Optional[str], typer.Option("--roles", help="Comma-separated role ids to deal instead of a preset.")] = None,  # noqa: UP045,E501
     option: Annotated[Optional[list[str]], typer.Option("--option", "-o", help="Edition option as KEY=VALUE (repeatable).")] = None,  # noqa: UP045,E501

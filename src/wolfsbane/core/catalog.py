@@ -338,6 +338,7 @@ def resolve_options(specs: Mapping[str, Option], given: Mapping[str, Any] | None
     for key, value in (given or {}).items():
         if key not in specs:
             known = ", ".join(sorted(specs)) or "none"
-            raise SetupError(f"unknown option '{key}'; this edition's options are: {known}")
+            raise SetupError(f"There is no option {_shown(key)} here; the options are: "
+                             f"{known}.")
         options[key] = specs[key].validate(value, roles)
     return options

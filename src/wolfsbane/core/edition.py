@@ -104,3 +104,32 @@ class Edition(ABC):
     def phase_seconds(self, game: Game) -> int | None:
         """How long the current phase lasts online, when the edition says so."""
         return None
+
+
+def deck_for(edition: Edition, players: int, options: dict[str, Any],
+             preset: str | None = None, deck: list[str] | None = None) -> list[str]:
+    """The cards a table of `players` is dealt: the deck named, else the preset named, else
+    the edition's `recommended_deck`, the one default every interface (browser, `play`,
+    `simulate`, the API) deals."""
+    if deck:
+        return list(deck)
+    if preset:
+        chooser = getattr(edition, "preset", None)
+        if chooser is None:
+            raise SetupError(f"{edition.name} has no presets; name the cards")
+        return list(chooser(preset, players))
+    return list(edition.recommended_deck(players, options))
+
+
+def table_sizes(edition: Edition, options: dict[str, Any], preset: str | None = None,
+                deck: list[str] | None = None) -> list[int]:
+    """The numbers of players this set-up can be dealt to (empty: none at all)."""
+    sizes = []
+    for players in range(edition.min_players, edition.max_players + 1):
+        try:
+            edition.check_deck(players, deck_for(edition, players, options, preset, deck),
+                               options)
+        except SetupError:
+            continue
+        sizes.append(players)
+    return sizes

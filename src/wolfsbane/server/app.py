@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import gc
 import json
+import random
 import secrets
 import sys
 import time
@@ -22,6 +23,7 @@ from pydantic import ValidationError
 
 from ..core import STORYTELLER, SetupError
 from ..core.catalog import resolve_options
+from ..core.edition import Edition, deck_for, table_sizes
 from ..editions import EDITIONS, get_edition
 from .live import (
     DEFAULT_TIMERS,
@@ -133,6 +135,37 @@ def _timers(mode: str, given: dict[str, Any]) -> dict[str, float]:
     return timers
 
 
+def _bot_name(live: LiveGame) -> str:
+    """A new bot's name: the edition's next free character name (LiCOS's villagers, as in the
+    terminal), in an order the game's seed decides; else "Bot N"."""
+    taken = {seat.lower() for seat in live.seats}
+    characters = list(live.edition.character_names)
+    random.Random(f"{live.config['seed']}:names").shuffle(characters)
+    for name in characters:
+        if name.lower() not in taken:
+            return name
+    number = len(live.seats) + 1
+    while f"bot {number}" in taken:
+        number += 1
+    return f"Bot {number}"
+
+
+def _check_cards(edition: Edition, options: dict[str, Any], preset: str | None,
+                 deck: list[str] | None) -> None:
+    """Refuse a preset or a deck that no table of this edition could be dealt."""
+    if not preset and not deck:
+        return
+    if table_sizes(edition, options, preset, deck):
+        return
+    try:  # the reason, as the largest table would hear it
+        edition.check_deck(edition.max_players,
+                           deck_for(edition, edition.max_players, options, preset, deck),
+                           options)
+    except SetupError as error:
+        raise ServerError(422, "setup", str(error)) from None
+    raise ServerError(422, "setup", "these cards cannot be dealt to any table")
+
+
 def _editions() -> list[dict[str, Any]]:
     out = []
     for edition in EDITIONS.values():
@@ -144,13 +177,14 @@ def _editions() -> list[dict[str, Any]]:
             "summary": edition.summary,
             "players": [edition.min_players, edition.max_players],
             "presets": presets,
+            "preset_words": dict(getattr(module, "PRESET_WORDS", {}) or {}),
             "roles": [role.as_dict() for role in edition.roles.values()],
-            "options": {k: {"default": o.default, "description": o.description,
-                            "choices": list(o.choices) if o.choices else None,
-                            "minimum": o.minimum, "maximum": o.maximum}
-                        for k, o in edition.options.items()},
+            "options": {k: o.schema(edition.roles) for k, o in edition.options.items()},
             "channels": [c.name for c in edition.channels],
         })
+        compositions = getattr(edition, "compositions", None)
+        if callable(compositions):
+            out[-1]["compositions"] = compositions()
     return out
 
 
@@ -269,18 +303,14 @@ def create_app(db_url: str, *, public_url: str = "", quiet: bool = False) -> Fas
         """Create a game; you become its host (and take a seat, moderate or watch)."""
         try:
             edition = get_edition(body.edition)
-            options = resolve_options(edition.options, body.options)
+            options = resolve_options(edition.options, body.options, edition.roles)
             for role_id in body.deck or ():
                 edition.role(role_id)
         except SetupError as error:
             raise ServerError(422, "setup", str(error)) from None
         if body.preset and getattr(edition, "preset", None) is None:
             raise ServerError(422, "setup", f"{edition.name} has no presets")
-        if body.preset:
-            try:
-                edition.preset(body.preset, edition.max_players)  # type: ignore[attr-defined]
-            except SetupError as error:
-                raise ServerError(422, "setup", str(error)) from None
+        _check_cards(edition, options, body.preset, list(body.deck) if body.deck else None)
         if body.as_ == MODERATOR and not body.moderated:
             raise ServerError(422, "setup", "only a moderated game has a moderator")
         name = _check_name(body.name)
@@ -366,10 +396,7 @@ def create_app(db_url: str, *, public_url: str = "", quiet: bool = False) -> Fas
                 if any(s.lower() == name.lower() for s in live.seats):
                     raise ServerError(409, "name-taken", f"{name} is already at the table")
             else:
-                number = len(live.seats) + 1
-                while f"Bot {number}" in live.seats:
-                    number += 1
-                name = f"Bot {number}"
+                name = _bot_name(live)
             bot = Participant(uuid.uuid4().hex[:12], PLAYER, name, None, bot=True)
             live.add_participant(bot)
             live.take_seat(name)

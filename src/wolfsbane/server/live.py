@@ -28,7 +28,8 @@ from typing import Any
 
 from ..agents import Agent, SeatView, bot_for, random_answer
 from ..core import MANUAL, STORYTELLER, Decision, Game, IllegalAnswer, SetupError
-from ..core.edition import Edition
+from ..core.catalog import resolve_options
+from ..core.edition import Edition, deck_for, table_sizes
 from ..core.record import RECORD_FORMAT, replay
 from ..core.view import events_for, public_view, view
 from ..editions import get_edition
@@ -391,13 +392,30 @@ class LiveGame:
             "moderator": moderator.public() if moderator else None,
             "spectators": spectators,
             "options": self.config["options"],
+            "settings": self.option_words(),
             "timers": self.timers,
             "setup": {k: self.config[k] for k in ("preset", "deck") if self.config.get(k)},
             "paused": self.paused,
         }
         if self.state.get("deck"):
             info["deck"] = sorted(self.state["deck"])
+        elif self.status == LOBBY:
+            info["cards"] = self.cards_preview()
         return info
+
+    def option_words(self) -> list[dict[str, str]]:
+        """Each option the game sets, in words: [{id, label, value}]."""
+        out = []
+        for key, value in self.config["options"].items():
+            spec = self.edition.options.get(key)
+            if spec is None:
+                continue
+            try:
+                text = spec.describe_value(value, self.edition.roles)
+            except (TypeError, ValueError, KeyError, AttributeError):
+                text = str(value)  # a game stored before options had schemas
+            out.append({"id": key, "label": spec.label, "value": text})
+        return out
 
     def _connected(self, participant: Participant | None) -> bool:
         if participant is None:
@@ -457,18 +475,32 @@ class LiveGame:
     # -- starting --------------------------------------------------------------------------
 
     def deal_deck(self) -> list[str]:
-        n = len(self.seats)
         if self.config.get("roles"):
             return list(self.config["roles"])
-        if self.config.get("deck"):
-            return list(self.config["deck"])
-        preset = self.config.get("preset")
-        if preset:
-            chooser = getattr(self.edition, "preset", None)
-            if chooser is None:
-                raise SetupError(f"{self.edition.name} has no presets; name the cards")
-            return list(chooser(preset, n))
-        return list(self.edition.recommended_deck(n, self.config["options"]))
+        return deck_for(self.edition, len(self.seats), self.config["options"],
+                        self.config.get("preset"), self.config.get("deck"))
+
+    def cards_preview(self) -> dict[str, Any]:
+        """Which cards the lobby's set-up deals to the seats taken now, and the table sizes it
+        can be dealt to: public, as the edition's table agrees the deck before the deal."""
+        config = self.config
+        try:
+            # checked again: a game stored before options had schemas may hold anything
+            options = resolve_options(self.edition.options, config["options"],
+                                      self.edition.roles)
+        except SetupError as error:
+            return {"sizes": [], "deck": None, "problem": str(error)}
+        preview: dict[str, Any] = {"sizes": table_sizes(
+            self.edition, options, config.get("preset"), config.get("deck"))}
+        try:
+            deck = self.deal_deck()
+            self.edition.check_deck(len(self.seats), deck, options)
+        except SetupError as error:
+            preview["deck"] = None
+            preview["problem"] = str(error)
+        else:
+            preview["deck"] = deck
+        return preview
 
     async def start(self) -> None:
         if self.status != LOBBY:
@@ -480,10 +512,13 @@ class LiveGame:
                 f"{self.edition.name} takes {self.edition.min_players} to "
                 f"{self.edition.max_players} players; {len(seats)} are seated")
         try:
+            # checked again: a game stored before options had schemas may hold anything
+            options = resolve_options(self.edition.options, self.config["options"],
+                                      self.edition.roles)
             deck = self.deal_deck()
             roles = self.config.get("roles")
             game = Game(self.edition, seats, roles=roles, deck=None if roles else deck,
-                        options=self.config["options"], seed=self.config["seed"],
+                        options=options, seed=self.config["seed"],
                         storyteller=self.config["storyteller"])
         except (SetupError, IllegalAnswer) as error:
             raise ServerError(409, "setup", str(error)) from None

@@ -28,8 +28,15 @@ Message = (
     Annotated[str, StringConstraints(strict=True, max_length=2000)]
     | Annotated[dict[Ident, MessageField], Field(max_length=8)]
 )
+# An edition option's value: a scalar, a list of role ids (`extra-roles`) or a mapping of
+# role id to a variant id or a list of them (`variants`). Shape only: the edition's own
+# schema (core.catalog.Option) checks the values before anything is stored.
+OptionText = Annotated[str, StringConstraints(strict=True, max_length=200)]
+OptionNumber = Annotated[float, Field(allow_inf_nan=False)]
+OptionList = Annotated[list[Ident], Field(max_length=64)]
 OptionValue = (
-    None | StrictBool | StrictInt | float | Annotated[str, StringConstraints(max_length=200)]
+    None | StrictBool | StrictInt | OptionNumber | OptionText | OptionList
+    | Annotated[dict[Ident, OptionText | OptionList], Field(max_length=64)]
 )
 
 

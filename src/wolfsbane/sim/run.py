@@ -13,6 +13,7 @@ from typing import Any
 
 from ..agents import bot_for, play_out
 from ..core import Game, SetupError
+from ..core.edition import deck_for
 from ..editions import get_edition
 
 Z95 = 1.959963984540054  # the normal quantile for a two-sided 95% interval
@@ -137,15 +138,12 @@ def _play_range(
 
 def _resolve_deck(edition_id: str, deck: Sequence[str] | str | None, players: int,
                   options: dict[str, Any]) -> list[str]:
+    """The named deck, the preset named (a string), or the edition's recommended deck: the
+    same default as the browser, `play` and the API (core.edition.deck_for)."""
     edition = get_edition(edition_id)
-    if deck is None:
-        return list(edition.recommended_deck(players, options))
-    if isinstance(deck, str):  # a preset's name
-        preset = getattr(edition, "preset", None)
-        if preset is None:
-            raise SetupError(f"{edition_id} has no presets; name the roles")
-        return list(preset(deck, players))
-    return list(deck)
+    if isinstance(deck, str):
+        return deck_for(edition, players, options, preset=deck)
+    return deck_for(edition, players, options, deck=list(deck) if deck is not None else None)
 
 
 def _chunks(games: int, workers: int) -> list[tuple[int, int]]:

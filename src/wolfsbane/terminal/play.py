@@ -203,7 +203,7 @@ def play_in_terminal(
     players: int = 8,
     seat: str | None = None,
     seed: int | None = None,
-    preset: str | None = "classic",
+    preset: str | None = None,
     roles: Sequence[str] | None = None,
     options: dict[str, Any] | None = None,
     watch: bool = False,

@@ -301,3 +301,11 @@ class Licos(Edition):
             reason = f"{reason}, but a werehamster is still alive and takes the victory"
             team = r.WEREHAMSTER
         return Outcome(team, tuple(p.name for p in game.players if p.team == team), reason)
+
+
+PRESETS = ("A", "B", "C")
+PRESET_WORDS = {
+    "A": "The published A village for the number of players (the recommended cards)",
+    "B": "The published B village for the number of players",
+    "C": "The published C village for the number of players",
+}

@@ -260,3 +260,8 @@ class MillersHollow(Edition):
 
 
 PRESETS = ("basic", "classic")
+PRESET_WORDS = {
+    "basic": "The basic mix: werewolves, the fortune teller and ordinary townsfolk",
+    "classic": "The classic village: the witch, the hunter, Cupido, the little girl and the "
+               "thief join as the table grows (the recommended cards)",
+}

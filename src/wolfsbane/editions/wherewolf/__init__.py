@@ -173,3 +173,12 @@ class Wherewolf(Edition):
 
 
 __all__ = ["Wherewolf", "check_end"]
+
+PRESETS = ("basic", "standard", "mystery")
+PRESET_WORDS = {
+    "basic": "Werewolves, the seer and peasants",
+    "standard": "One antagonist for every four players, the seer always (the recommended "
+                "cards)",
+    "mystery": "The standard village plus one possible card for every two players, some of "
+               "them left undealt",
+}
