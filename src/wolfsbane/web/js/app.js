@@ -107,6 +107,11 @@ class Session {
         if (message.clock && message.clock.now) this.skew = message.clock.now - Date.now() / 1000;
         if (message.controlled) this.controlled = message.controlled;
         this.show(this.pickScreen());
+        if (!this.dealtInfo && !(this.info && this.info.deck)) {
+          // the lobby's information once the cards are dealt: the deck the table agreed
+          this.dealtInfo = true;
+          this.refreshInfo().then(() => this.screen && this.screen.update());
+        }
         break;
       }
       case "rematch":

@@ -6,32 +6,92 @@ import { allEditions, edition as editionOf } from "./text.js";
 
 const QUICK = { night: 30, day: 120, decision: 20 };
 
+// "6 Villager, Seer, Werewolf": a published village's cards, in words.
+function compositionText(ed, name) {
+  const counts = new Map();
+  for (const id of ed.compositions[name]) counts.set(id, (counts.get(id) || 0) + 1);
+  const nameOf = (id) => (ed.roles.find((r) => r.id === id) || { name: id }).name;
+  return [...counts].map(([id, n]) => (n > 1 ? `${n} × ${nameOf(id)}` : nameOf(id))).join(", ");
+}
+
 function number(value, attrs = {}) {
   return h("input", { type: "number", inputmode: "decimal", value, ...attrs });
 }
 
+// One control per option, drawn from the option's schema (/api/editions): its kind, its label
+// in words and a one-line explanation. `readOption` gives back the value the schema expects.
 function optionControl(id, option) {
-  if (typeof option.default === "boolean") {
-    const box = h("input", { type: "checkbox", checked: option.default, name: id });
-    return h("label", { class: "check option" }, box, " ", h("span", null, h("strong", null, id), ": ", option.description));
+  const explain = option.explanation || option.description;
+  switch (option.kind) {
+    case "boolean": {
+      const box = h("input", { type: "checkbox", checked: option.default, name: id });
+      return h("label", { class: "check option" }, box, " ",
+        h("span", null, h("strong", null, option.label), h("br"), h("small", { class: "hint" }, explain)));
+    }
+    case "choice":
+      return field(option.label, h("select", { name: id }, option.choices.map((c) => h("option", { value: String(c.id), selected: c.id === option.default }, c.label))), explain);
+    case "integer":
+    case "seconds":
+    case "number": {
+      const whole = option.kind !== "number";
+      const input = number(option.default, { name: id, step: whole ? 1 : "any", min: option.minimum ?? undefined, max: option.maximum ?? undefined, inputmode: whole ? "numeric" : "decimal" });
+      return field(option.kind === "seconds" ? `${option.label} (seconds)` : option.label, input, explain);
+    }
+    case "roles": {
+      const chosen = new Set(option.default || []);
+      return h("fieldset", { class: "option-list", name: id }, h("legend", null, option.label), h("small", { class: "hint" }, explain),
+        h("div", { class: "check-grid" }, option.choices.map((c) => h("label", { class: "check" },
+          h("input", { type: "checkbox", value: c.id, checked: chosen.has(c.id), dataset: { role: c.id } }), " ", c.label))));
+    }
+    case "variants": {
+      const chosen = option.default || {};
+      const picked = (role, v) => [].concat(chosen[role] || []).includes(v);
+      return h("details", { class: "option-variants" },
+        h("summary", null, option.label, " ", h("small", { class: "hint" }, explain)),
+        option.choices.map((role) => h("fieldset", { class: "variant-role", dataset: { role: role.id } },
+          h("legend", null, role.label),
+          role.variants.map((v) => h("label", { class: "check" },
+            h("input", { type: "checkbox", value: v.id, checked: picked(role.id, v.id), dataset: { variant: v.id } }), " ", v.label)))));
+    }
+    default:
+      return field(option.label, h("input", { type: "text", name: id, value: option.default ?? "", maxlength: 200 }), explain);
   }
-  let control;
-  if (option.choices) {
-    control = h("select", { name: id }, option.choices.map((c) => h("option", { value: String(c), selected: c === option.default }, String(c))));
-  } else if (typeof option.default === "number") {
-    control = number(option.default, { name: id, step: "any", min: option.minimum ?? undefined, max: option.maximum ?? undefined });
-  } else {
-    control = h("input", { type: "text", name: id, value: option.default ?? "" });
-  }
-  return field(id, control, option.description);
 }
 
 function readOption(option, el) {
-  const control = el.querySelector("input, select");
-  if (typeof option.default === "boolean") return control.checked;
-  if (typeof option.default === "number") return Number(control.value);
-  if (option.choices && option.choices.length && typeof option.choices[0] === "number") return Number(control.value);
-  return control.value;
+  switch (option.kind) {
+    case "boolean":
+      return el.querySelector("input").checked;
+    case "choice": {
+      const value = el.querySelector("select").value;
+      return option.choices.map((c) => c.id).find((c) => String(c) === value);
+    }
+    case "integer":
+    case "seconds":
+    case "number": {
+      const text = el.querySelector("input").value.trim();
+      return text === "" ? option.default : Number(text);
+    }
+    case "roles":
+      return [...el.querySelectorAll("input[data-role]:checked")].map((i) => i.value);
+    case "variants": {
+      const out = {};
+      for (const group of el.querySelectorAll("fieldset.variant-role")) {
+        const ids = [...group.querySelectorAll("input:checked")].map((i) => i.value);
+        if (ids.length) out[group.dataset.role] = ids;
+      }
+      return out;
+    }
+    default:
+      return el.querySelector("input").value;
+  }
+}
+
+// The cards a custom deck must hold, as the edition counts them.
+function customHint(ed) {
+  const extra = ed.roles.some((r) => r.id === "thief") ? " (with the thief, two more: they lie in the centre)" : "";
+  const undealt = ed.id === "wherewolf" ? " (more cards than seats leave some undealt: a mystery village)" : "";
+  return `How many of each card? Deal exactly as many cards as seats${extra || undealt}.`;
 }
 
 export async function homeScreen(main) {
@@ -75,14 +135,24 @@ export async function homeScreen(main) {
   function renderEdition() {
     const ed = editionOf(editionSelect.value);
     summary.textContent = `${ed.summary} ${ed.players[0]}–${ed.players[1]} players.`;
-    const choices = [h("label", null, h("input", { type: "radio", name: "setup", value: "auto", checked: true }), " The recommended cards for the number of players")];
+    const choices = [h("label", null, h("input", { type: "radio", name: "setup", value: "auto", checked: true }), " The recommended cards for the number of players (the lobby shows them)")];
+    const words = ed.preset_words || {};
     for (const preset of ed.presets) {
-      choices.push(h("label", null, h("input", { type: "radio", name: "setup", value: `preset:${preset}` }), ` Preset: ${preset}`));
+      choices.push(h("label", null, h("input", { type: "radio", name: "setup", value: `preset:${preset}` }), ` ${words[preset] || `Preset: ${preset}`}`));
+    }
+    const published = Object.keys(ed.compositions || {});
+    const compositionSelect = published.length ? h("select", { name: "composition", "aria-label": "Published village" },
+      published.map((name) => h("option", { value: name, selected: name === "8A" }, `${name}: ${compositionText(ed, name)}`))) : null;
+    if (compositionSelect) {
+      compositionSelect.addEventListener("change", () => {
+        setupBox.querySelector('input[name="setup"][value="composition"]').checked = true;
+      });
+      choices.push(h("label", null, h("input", { type: "radio", name: "setup", value: "composition" }), " A published village, by name: ", compositionSelect));
     }
     choices.push(h("label", null, h("input", { type: "radio", name: "setup", value: "custom" }), " Choose the cards myself"));
     const counts = h("div", { class: "role-counts", hidden: true },
-      h("p", { class: "hint" }, "How many of each card? Deal exactly as many cards as seats (the thief needs two more)."),
-      ed.roles.map((r) => h("div", { class: "count-row" },
+      h("p", { class: "hint" }, customHint(ed)),
+      ed.roles.filter((r) => r.dealt !== false).map((r) => h("div", { class: "count-row" },
         h("label", { for: `count-${r.id}` }, r.name, h("small", { class: "team-tag" }, ` (${r.team})`)),
         number(0, { id: `count-${r.id}`, min: 0, max: 24, step: 1, dataset: { role: r.id } }))));
     const total = h("p", { class: "hint", "aria-live": "polite" });
@@ -116,6 +186,7 @@ export async function homeScreen(main) {
     };
     const setup = setupBox.querySelector('input[name="setup"]:checked').value;
     if (setup.startsWith("preset:")) body.preset = setup.slice(7);
+    if (setup === "composition") body.preset = setupBox.querySelector('select[name="composition"]').value;
     if (setup === "custom") {
       body.deck = [];
       for (const input of setupBox.querySelectorAll(".role-counts input")) {

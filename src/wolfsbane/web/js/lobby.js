@@ -1,7 +1,19 @@
 // The lobby: share the game, see who is seated, and (for the host) fill, manage and start it.
 
 import { h, replace, toast } from "./dom.js";
-import { roleName } from "./text.js";
+import { edition as editionOf, roleName } from "./text.js";
+
+// "2 × Werewolf, Fortune Teller, Witch": the cards of a deck, in words.
+function cardList(editionId, deck) {
+  const counts = new Map();
+  for (const id of deck) counts.set(id, (counts.get(id) || 0) + 1);
+  return [...counts].map(([id, n]) => (n > 1 ? `${n} × ${roleName(editionId, id)}` : roleName(editionId, id))).join(", ");
+}
+
+function sentence(text) {
+  const t = String(text || "").trim().replace(/\.$/, "");
+  return t.charAt(0).toUpperCase() + t.slice(1);
+}
 
 export class LobbyScreen {
   constructor(root, session) {
@@ -68,14 +80,16 @@ export class LobbyScreen {
 
     if (host) {
       const free = info.max_players - n;
+      const sizes = (info.cards && info.cards.sizes) || [];
+      const target = sizes.length === 1 ? sizes[0] : Math.max(info.min_players, Math.min(8, info.max_players));
       const canStart = n >= info.min_players && n <= info.max_players && (!info.moderated || info.moderator);
       replace(this.hostBox, h("section", { class: "card host-controls", "aria-labelledby": "host-title" },
         h("h2", { id: "host-title" }, "Host"),
         h("div", { class: "bot-row" },
           h("label", { for: "bot-count" }, "Bots"), this.botCount,
           h("button", { type: "button", id: "add-bots", disabled: free <= 0, onclick: () => this.addBots(Number(this.botCount.value) || 1) }, "Add"),
-          h("button", { type: "button", id: "fill-bots", disabled: free <= 0 || n >= Math.max(info.min_players, 8), onclick: () => this.addBots(Math.max(info.min_players, Math.min(8, info.max_players)) - n) },
-            `Fill to ${Math.max(info.min_players, Math.min(8, info.max_players))}`)),
+          h("button", { type: "button", id: "fill-bots", disabled: free <= 0 || n >= target, onclick: () => this.addBots(target - n) },
+            `Fill to ${target}`)),
         info.moderated && !info.moderator ? h("p", { class: "hint" }, "A moderated game starts once someone takes the moderator's chair.") : null,
         h("button", { type: "button", class: "primary big", id: "start-game", disabled: !canStart, onclick: () => this.start() }, "Deal the cards and start"),
         n < info.min_players ? h("p", { class: "hint" }, `At least ${info.min_players} players are needed: add bots or wait for friends.`) : null));
@@ -83,16 +97,23 @@ export class LobbyScreen {
       replace(this.hostBox, h("p", { class: "card hint waiting" }, `Waiting for ${info.host ? info.host.name : "the host"} to start the game…`));
     }
     const setup = info.setup || {};
-    const deck = setup.deck ? setup.deck.map((r) => roleName(info.edition, r)).join(", ") : setup.preset ? `preset "${setup.preset}"` : "recommended for the number of players";
-    const options = Object.entries(info.options || {}).map(([k, v]) => `${k}: ${v}`).join(" · ");
+    const ed = editionOf(info.edition);
+    const setupWords = setup.deck ? "the cards chosen by the host"
+      : setup.preset ? (ed && ed.preset_words && ed.preset_words[setup.preset]) || (ed && ed.compositions && ed.compositions[setup.preset] ? `the published village ${setup.preset}` : `the preset "${setup.preset}"`)
+      : "the recommended cards for the number of players";
+    const cards = info.cards || {};
+    const dealt = info.deck || cards.deck;
+    const deck = dealt ? [`${setupWords}: `, cardList(info.edition, dealt)]
+      : [setupWords, cards.problem ? h("span", { class: "hint" }, ` (${sentence(cards.problem)})`) : null];
+    const settings = (info.settings || []).map((item) => h("li", null, h("strong", null, `${item.label}: `), item.value));
     const t = info.timers || {};
     replace(this.settingsBox, h("section", { class: "card settings" }, h("h2", null, "Settings"),
       h("dl", null,
         h("dt", null, "Mode"), h("dd", null, info.mode === "table" ? "Around one table (narrated)" : "Online"),
-        h("dt", null, "Cards"), h("dd", null, deck),
+        h("dt", null, `Cards for ${n} player${n === 1 ? "" : "s"}`), h("dd", { id: "lobby-cards" }, deck),
         h("dt", null, "Moderator"), h("dd", null, info.moderated ? "a person" : "automatic"),
         h("dt", null, "Timers"), h("dd", null, `night ${t.night}s · day ${t.day}s · question ${t.decision}s`),
-        options ? [h("dt", null, "Options"), h("dd", null, options)] : null)));
+        settings.length ? [h("dt", null, "Options"), h("dd", null, h("ul", { class: "settings-list", id: "lobby-options" }, settings))] : null)));
   }
 
   // The chairs around the table, clockwise from seat 1: people, bots and empty chairs. A player

@@ -1,7 +1,7 @@
 // One seat's screen: the card, what you know, your decisions, the table, the talk, the history.
 
 import { h, replace } from "./dom.js";
-import { CHAT_KINDS, PRIVATE_KINDS, describe, phaseLabel } from "./text.js";
+import { CHAT_KINDS, PRIVATE_KINDS, describe, phaseLabel, roleName } from "./text.js";
 import { Chat, decisionCard, refreshHostBar, phaseHeader, playerList, roleCard, tickClocks, timeline } from "./widgets.js";
 
 export class SeatScreen {
@@ -49,6 +49,7 @@ export class SeatScreen {
     const ed = view.edition;
     const mine = events.filter((e) => PRIVATE_KINDS.has(e.kind));
     replace(this.knows, h("h2", { id: "knows-title" }, "What you know"),
+      tableDeck(s, events),
       mine.length ? h("ul", { class: "notes" }, mine.map((e) => h("li", null, h("span", { class: "when" }, phaseLabel(e.phase)), " ", describe(ed, e, view.seat))))
         : h("p", { class: "hint" }, "Nothing secret yet."));
     replace(this.players, h("h2", { id: "players-title" }, "The village"), playerList(s, { me: view.seat }));
@@ -67,4 +68,16 @@ function waitingText(view) {
   if (view.you && !view.you.alive) return "You are out of the game, but you can keep watching.";
   if (String(view.phase).includes("night")) return "Close your eyes… the night goes on. Others may be acting.";
   return "Talk with the village. Your vote will appear here when it is time.";
+}
+
+// The deck the table agreed before the deal (Millers Hollow's card mix), when the edition does
+// not announce its composition itself (LiCOS's counts, Wherewolf's possible cards do).
+function tableDeck(session, events) {
+  const deck = session.info && session.info.deck;
+  if (!deck || !deck.length || events.some((e) => e.kind === "Announced" && e.about === "composition")) return null;
+  const ed = session.view.edition;
+  const counts = new Map();
+  for (const id of deck) counts.set(id, (counts.get(id) || 0) + 1);
+  const words = [...counts].map(([id, n]) => (n > 1 ? `${n} × ${roleName(ed, id)}` : roleName(ed, id)));
+  return h("p", { class: "hint table-deck" }, `The cards in this game: ${words.join(", ")}.`);
 }

@@ -137,6 +137,7 @@ function announcedText(ed, e) {
     case "sheriff":
       return `${e.player} wears the sheriff's star.`;
     case "composition": {
+      if (!e.counts && Array.isArray(e.roles)) return `The cards that may be in this village: ${list(e.roles.map((r) => roleName(ed, r)))}.`;
       const counts = e.counts || {};
       return `In this village: ${list(Object.entries(counts).map(([r, n]) => `${n} × ${roleName(ed, r)}`))}.`;
     }
