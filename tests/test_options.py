@@ -123,6 +123,7 @@ def test_values_are_described_in_words() -> None:
     assert WW.options["extra-roles"].describe_value(["healer"], WW.roles) == "Healer"
     assert MH.options["sheriff"].describe_value(True, MH.roles) == "yes"
     assert WW.options["day-seconds"].describe_value(60, WW.roles) == "60 s"
+    assert WW.options["day-seconds"].describe_value(0, WW.roles) == "untimed"
 
 
 # Values a client might send: scalars, lists and mappings of them, nested once.

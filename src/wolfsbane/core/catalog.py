@@ -105,6 +105,7 @@ class Option:
     # ROLES and VARIANTS: which of the edition's roles may be named (None: every role)
     allows: Callable[[Role], bool] | None = None
     aliases: tuple[tuple[str, str], ...] = ()  # VARIANTS: other spellings -> the variant id
+    zero_words: str = ""  # SECONDS: what 0 means, in words ("untimed")
 
     def __post_init__(self) -> None:
         if not self.kind:
@@ -293,7 +294,7 @@ class Option:
                     return label
             return str(value)
         if self.kind == SECONDS:
-            return f"{value} s"
+            return self.zero_words if value == 0 and self.zero_words else f"{value} s"
         if self.kind == ROLES:
             return ", ".join(roles[r].name if r in roles else str(r) for r in value) or "none"
         if self.kind == VARIANTS:

@@ -100,7 +100,7 @@ class Licos(Edition):
             "morning-seconds", 0,
             "How long every later morning lasts; 0 follows LiCOS: 240, 360 or 480 seconds "
             "with 4-6, 7-12 or 13-15 players alive.", minimum=0, maximum=3600, kind=SECONDS,
-            label="Length of later mornings"),
+            label="Length of later mornings", zero_words="as LiCOS: by the players alive"),
         "noon-seconds": Option("noon-seconds", 60, "How long the vote at noon lasts.",
                                minimum=10, maximum=3600, kind=SECONDS,
                                label="Length of noon"),

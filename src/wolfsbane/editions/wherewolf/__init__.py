@@ -73,7 +73,8 @@ class Wherewolf(Edition):
                         "their attacker down with them.", kind=BOOLEAN, label="The sword"),
         "day-seconds": Option("day-seconds", 0, "How long each day lasts; 0 leaves the days "
                               "untimed (the day's own clock decides).",
-                              minimum=0, maximum=86400, kind=SECONDS, label="Length of a day"),
+                              minimum=0, maximum=86400, kind=SECONDS, label="Length of a day",
+                              zero_words="untimed"),
         "variants": Option("variants", {}, "Cards played in one of the variants printed on "
                            "them; leave a card unticked to play it as written.",
                            kind=VARIANTS, label="Card variants", allows=_dealt,

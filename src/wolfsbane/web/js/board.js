@@ -7,6 +7,7 @@
 
 import { formatSeconds, h, replace } from "./dom.js";
 import { CHAT_KINDS, PRIVATE_KINDS, describe, isNight, phaseLabel } from "./text.js";
+import { tableDeck } from "./seat.js";
 import { refreshHostBar, phaseHeader, playerList, remaining, tickClocks, timeline } from "./widgets.js";
 
 export function narrationScript(edition) {
@@ -142,6 +143,7 @@ export class BoardScreen {
     const publicEvents = events.filter((e) => !CHAT_KINDS.has(e.kind));
     const latest = publicEvents.filter((e) => e.kind === "Announced" || e.kind === "PlayerExecuted").slice(-4);
     replace(this.news, h("h2", { id: "news-title" }, "Latest news"),
+      tableDeck(s, events),
       latest.length ? h("ul", { class: "notes big-notes" }, latest.map((e) => h("li", null, describe(ed, e)))) : h("p", { class: "hint" }, "Nothing yet."),
       !this.table && talk.length ? [h("h3", null, "Village talk"), h("ol", { class: "chat-log" }, talk.slice(-30).map((e) => h("li", { class: "msg" }, describe(ed, e))))] : null);
     replace(this.history, h("h2", { id: "bh-title" }, "What happened"), timeline(ed, publicEvents.slice(-60)));

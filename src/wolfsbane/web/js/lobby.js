@@ -81,7 +81,11 @@ export class LobbyScreen {
     if (host) {
       const free = info.max_players - n;
       const sizes = (info.cards && info.cards.sizes) || [];
-      const target = sizes.length === 1 ? sizes[0] : Math.max(info.min_players, Math.min(8, info.max_players));
+      // eight seats, or the nearest table the chosen cards can be dealt to (a LiCOS village
+      // by name fixes it)
+      const usual = Math.max(info.min_players, Math.min(8, info.max_players));
+      const target = !sizes.length || sizes.includes(usual) ? usual
+        : sizes.reduce((best, size) => (Math.abs(size - usual) < Math.abs(best - usual) ? size : best));
       const canStart = n >= info.min_players && n <= info.max_players && (!info.moderated || info.moderator);
       replace(this.hostBox, h("section", { class: "card host-controls", "aria-labelledby": "host-title" },
         h("h2", { id: "host-title" }, "Host"),

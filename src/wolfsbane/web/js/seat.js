@@ -72,7 +72,7 @@ function waitingText(view) {
 
 // The deck the table agreed before the deal (Millers Hollow's card mix), when the edition does
 // not announce its composition itself (LiCOS's counts, Wherewolf's possible cards do).
-function tableDeck(session, events) {
+export function tableDeck(session, events) {
   const deck = session.info && session.info.deck;
   if (!deck || !deck.length || events.some((e) => e.kind === "Announced" && e.about === "composition")) return null;
   const ed = session.view.edition;
