@@ -83,7 +83,8 @@ class Licos(Edition):
     }
     options = {
         "hunter-self-guard": Option(
-            "hunter-self-guard", False, "The hunter may guard themself.", kind=BOOLEAN,
+            "hunter-self-guard", False, "Each night the hunter may choose to guard themself "
+            "(LiCOS does not allow it).", kind=BOOLEAN,
             label="The hunter may guard themself"),
         "reveal-role-on-death": Option(
             "reveal-role-on-death", False,
