@@ -1,0 +1,262 @@
+"""Conformance: every edition the registry offers plays random games without breaking the
+engine's contract. A new edition is covered the day it is registered.
+
+Each game is driven by a seeded random player that answers legally most of the time and
+illegally now and then (another seat's decision, a choice not offered, garbage of the wrong
+type, a closed decision, talk where it is not allowed). Along the way and at the end:
+
+- the game ends within a bound, with an outcome;
+- an illegal answer raises IllegalAnswer and changes nothing at all;
+- nobody dead is asked anything, except what a rule of that edition lets the dead answer;
+- replaying the record (through JSON) reproduces every event exactly;
+- no seat's view holds what that seat may not know: no event addressed to others or to the
+  storyteller only, no other seat's decision, no card of another player that was neither
+  turned face up nor told to this seat, and only the seat's own card in its dealing event;
+- the views are plain JSON (what the server sends).
+
+Edition-specific knowledge oracles (which cards a seat may know from the rules alone) live in
+the editions' own property tests (tests/test_properties.py, tests/test_wherewolf.py).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import random
+from functools import partial
+from typing import Any
+
+import pytest
+
+from wolfsbane.agents import random_answer
+from wolfsbane.core import ARRANGE, PICK, STORYTELLER, YES_NO, Decision, Game, IllegalAnswer
+from wolfsbane.core.edition import Edition
+from wolfsbane.core.game import AUTO, MANUAL
+from wolfsbane.core.record import replay
+from wolfsbane.core.view import public_view, view
+from wolfsbane.editions import EDITIONS, get_edition
+
+# What the dead may still answer, by the rules of each edition (a rule of that edition's
+# rulebook or RULINGS.md names each one). An edition not listed lets the dead answer nothing.
+DEAD_MAY_ANSWER: dict[str, frozenset[str]] = {
+    # the hunter shoots as he dies; a dying sheriff names a successor
+    "millers-hollow": frozenset({"shoot", "successor"}),
+    # the cursed wolf curses as he is sent to the stake
+    "wherewolf": frozenset({"curse"}),
+}
+MAX_STEPS = 20_000  # answers, messages and refused attempts together
+NAMES = tuple(f"P{i}" for i in range(1, 31))
+NOT_A_WORD = "zzz-not-a-name"
+GARBAGE: tuple[Any, ...] = (
+    12, -1, 3.5, float("nan"), True, {}, {"player": "x"}, [[]], [None], "", "  ", object(),
+)
+GAMES_PER_EDITION = 12
+
+
+def player_counts(edition: Edition) -> list[int]:
+    """A spread of table sizes from the edition's smallest to a large one (capped so the
+    suite stays quick)."""
+    low = edition.min_players
+    high = min(edition.max_players, 16)
+    return sorted({low, (low + high) // 2, high, min(high, low + 4)})
+
+
+def new_game(edition: Edition, players: int, seed: int, storyteller: str) -> Game:
+    seats = list(NAMES[:players])
+    return Game(edition, seats, options=None, seed=seed, storyteller=storyteller)
+
+
+def snapshot(game: Game) -> tuple[Any, ...]:
+    """Everything an answer could change; equal before and after a refused one."""
+    return (
+        [e.key() for e in game.events],
+        repr(game.log),
+        [(d.id, d.seat, d.name, d.answered) for d in game.open.values()],
+        [(p.name, p.role, p.team, p.alive, sorted(p.markers), sorted(p.used),
+          repr(sorted(p.state.items()))) for p in game.players],
+        game.phase, list(game.phases), dict(game.revealed), repr(game.flags), dict(game.said),
+        game.rng.getstate(), game.outcome,
+    )
+
+
+def illegal_value(decision: Decision, game: Game, rng: random.Random) -> Any:
+    how = rng.choice(("not-offered", "skip", "garbage"))
+    if how == "garbage":
+        return rng.choice(GARBAGE)
+    if how == "skip" and not decision.optional:
+        return rng.choice(([], "", "no")) if decision.kind == PICK else "no-thanks"
+    if decision.kind == YES_NO:
+        return rng.choice(("maybe", 2, "perhaps"))
+    if decision.kind == ARRANGE:
+        return [NOT_A_WORD] * 40
+    outsiders = [name for name in game.by_name if name not in decision.choices]
+    outsiders += [NOT_A_WORD, STORYTELLER]
+    if decision.max == 1:
+        return rng.choice(outsiders)
+    return list(decision.choices[: decision.max]) + [rng.choice(outsiders)]
+
+
+def try_illegal(game: Game, rng: random.Random, closed: list[int]) -> None:
+    decision = rng.choice(list(game.open.values()))
+    how = rng.choice(("wrong-seat", "value", "value", "closed", "talk"))
+    if how == "wrong-seat":
+        other = rng.choice([s for s in [*game.by_name, STORYTELLER, NOT_A_WORD]
+                            if s != decision.seat])
+        attempt = partial(game.answer, decision.id, random_answer(decision, rng), seat=other)
+    elif how == "closed":
+        stale = rng.choice(closed) if closed and rng.random() < 0.7 else 10**9
+        attempt = partial(game.answer, stale, random_answer(decision, rng))
+    elif how == "talk":
+        seat = rng.choice([*game.by_name])
+        channels = [c.name for c in game.edition.channels]
+        channel = rng.choice([*channels, "tavern"])
+        message = rng.choice(({"type": "shout"}, {"type": "accuse", "player": NOT_A_WORD},
+                              "x" * 5000, 7, None))
+        attempt = partial(game.say, seat, channel, message)
+    else:
+        value = illegal_value(decision, game, rng)
+        if value is None:
+            return
+        attempt = partial(game.answer, decision.id, value, seat=decision.seat)
+    before = snapshot(game)
+    try:
+        attempt()
+    except IllegalAnswer:
+        pass
+    else:
+        if how != "value":  # a rare garbage value can be legal ("" for an optional pick)
+            raise AssertionError(f"{how} on {decision.name} of {decision.seat} was accepted")
+        return
+    assert snapshot(game) == before, f"a refused {how} on {decision.name} changed the game"
+
+
+def legal_answer(decision: Decision, rng: random.Random) -> Any:
+    if decision.kind == ARRANGE or (decision.seat == STORYTELLER and rng.random() < 0.5):
+        return decision.suggestion
+    return random_answer(decision, rng)
+
+
+def talk(game: Game, rng: random.Random) -> None:
+    speakers = [(p.name, c) for p in game.players for c in game.channels_for(p.name)]
+    if not speakers:
+        return
+    seat, channel = rng.choice(speakers)
+    other = rng.choice([*game.by_name])
+    message = rng.choice(("I trust nobody.", {"type": "accuse", "player": other},
+                          {"type": "defend", "player": other}))
+    with contextlib.suppress(IllegalAnswer):  # a per-phase message limit reached, say
+        game.say(seat, channel, message)
+
+
+def roles_told(events: list[dict[str, Any]]) -> set[tuple[str, str]]:
+    """The (player, role) pairs a seat's visible events state."""
+    pairs: set[tuple[str, str]] = set()
+    for event in events:
+        player, role = event.get("player"), event.get("role")
+        if isinstance(player, str) and isinstance(role, str):
+            pairs.add((player, role))
+    return pairs
+
+
+def check_views(game: Game, cursors: dict[str, int], told: dict[str, set[tuple[str, str]]],
+                private_kinds: set[str]) -> None:
+    """Each seat's new view (from its cursor) against what it may know."""
+    for seat in game.by_name:
+        seen = view(game, seat, cursors[seat])
+        json.dumps(seen)
+        assert seen["seat"] == seat and seen["you"]["name"] == seat
+        for decision in seen["decisions"]:
+            assert decision["seat"] == seat, f"{seat} sees {decision['seat']}'s decision"
+        visible = {e.index for e in game.events if e.audience is None or seat in e.audience}
+        numbered = [e["index"] for e in seen["events"]]
+        assert numbered == list(range(cursors[seat], cursors[seat] + len(numbered)))
+        assert len(visible) == seen["cursor"], f"{seat}'s cursor counts events it cannot see"
+        for event in seen["events"]:
+            assert event["kind"] not in private_kinds or event.get("player") in (seat, None), (
+                f"{seat} sees {event['kind']} about {event.get('player')}")
+            if event["kind"] == "RoleDealt":
+                assert event.get("player") in (seat, None), f"{seat} sees another's deal"
+        told[seat] |= roles_told(seen["events"])
+        for entry in seen["players"]:
+            if "role" in entry and entry["name"] != seat:
+                pair = (entry["name"], entry["role"])
+                assert entry["name"] in game.revealed or pair in told[seat], (
+                    f"{seat} sees {entry['name']}'s card {entry['role']} without being told")
+        cursors[seat] = seen["cursor"]
+    public = public_view(game)
+    json.dumps(public)
+    for entry in public["players"]:
+        assert "role" not in entry or entry["name"] in game.revealed
+
+
+def storyteller_only_kinds(game: Game) -> set[str]:
+    """Event kinds this game addressed to the storyteller alone (a seat must never see one
+    of these about another player)."""
+    return {e.kind for e in game.events if e.audience is not None and not e.audience}
+
+
+def play(edition: Edition, players: int, seed: int) -> Game:
+    rng = random.Random(f"conformance:{edition.id}:{players}:{seed}")
+    storyteller = MANUAL if seed % 3 == 0 else AUTO
+    game = new_game(edition, players, seed, storyteller)
+    cursors = dict.fromkeys(game.by_name, 0)
+    told: dict[str, set[tuple[str, str]]] = {seat: set() for seat in game.by_name}
+    closed: list[int] = []
+    dead_may = DEAD_MAY_ANSWER.get(edition.id, frozenset())
+    for _ in range(MAX_STEPS):
+        if game.over:
+            break
+        assert game.open, f"{edition.id}: the game waits with nothing open in {game.phase}"
+        for decision in game.open.values():
+            if decision.seat != STORYTELLER:
+                asked = game.by_name[decision.seat]
+                assert asked.alive or decision.name in dead_may, (
+                    f"{edition.id}: dead {asked.name} ({asked.role}) asked {decision.name}")
+        roll = rng.random()
+        if roll < 0.15:
+            try_illegal(game, rng, closed)
+            continue
+        if roll < 0.3:
+            talk(game, rng)
+            continue
+        decision = rng.choice(list(game.open.values()))
+        game.answer(decision.id, legal_answer(decision, rng), seat=decision.seat)
+        closed.append(decision.id)
+        if rng.random() < 0.3:
+            check_views(game, cursors, told, storyteller_only_kinds(game))
+    else:
+        raise AssertionError(f"{edition.id}: no end after {MAX_STEPS} steps")
+    assert game.outcome is not None
+    check_views(game, cursors, told, storyteller_only_kinds(game))
+    return game
+
+
+def check_replay(game: Game) -> None:
+    record = json.loads(json.dumps(game.record()))
+    again = replay(record, get_edition)
+    assert [e.key() for e in again.events] == [e.key() for e in game.events]
+    assert again.outcome == game.outcome
+
+
+CASES = [
+    pytest.param(edition_id, players, seed, id=f"{edition_id}-{players}p-seed{seed}")
+    for edition_id, edition in sorted(EDITIONS.items())
+    for players in player_counts(edition)
+    for seed in range(GAMES_PER_EDITION // len(player_counts(edition)) + 1)
+]
+
+
+@pytest.mark.parametrize(("edition_id", "players", "seed"), CASES)
+def test_every_edition_conforms(edition_id: str, players: int, seed: int) -> None:
+    game = play(get_edition(edition_id), players, seed)
+    check_replay(game)
+
+
+@pytest.mark.parametrize("edition_id", sorted(EDITIONS))
+def test_nothing_is_asked_once_the_game_is_over(edition_id: str) -> None:
+    game = play(get_edition(edition_id), get_edition(edition_id).min_players + 2, 1)
+    assert not game.open
+    with pytest.raises(IllegalAnswer):
+        game.answer(1, None)
+    with pytest.raises(IllegalAnswer):
+        game.say(next(iter(game.by_name)), game.edition.channels[0].name, "hello")
