@@ -50,7 +50,7 @@ NOT_A_WORD = "zzz-not-a-name"
 GARBAGE: tuple[Any, ...] = (
     12, -1, 3.5, float("nan"), True, {}, {"player": "x"}, [[]], [None], "", "  ", object(),
 )
-GAMES_PER_EDITION = 12
+GAMES_PER_EDITION = 40
 
 
 def player_counts(edition: Edition) -> list[int]:
