@@ -30,6 +30,7 @@ import pytest
 
 from wolfsbane.agents import random_answer
 from wolfsbane.core import ARRANGE, PICK, STORYTELLER, YES_NO, Decision, Game, IllegalAnswer
+from wolfsbane.core.catalog import BOOLEAN, CHOICE, INTEGER, NUMBER
 from wolfsbane.core.edition import Edition
 from wolfsbane.core.game import AUTO, MANUAL
 from wolfsbane.core.record import replay
@@ -61,9 +62,29 @@ def player_counts(edition: Edition) -> list[int]:
     return sorted({low, (low + high) // 2, high, min(high, low + 4)})
 
 
-def new_game(edition: Edition, players: int, seed: int, storyteller: str) -> Game:
+def random_options(edition: Edition, rng: random.Random) -> dict[str, Any]:
+    """A legal value for each yes/no, choice and bounded number option, drawn at random (the
+    others keep their defaults: clocks, card lists and variants have tests of their own)."""
+    options: dict[str, Any] = {}
+    for key, spec in edition.options.items():
+        if rng.random() < 0.5:
+            continue
+        if spec.kind == BOOLEAN:
+            options[key] = rng.random() < 0.5
+        elif spec.kind == CHOICE and spec.choices:
+            options[key] = rng.choice(spec.choices)
+        elif spec.kind in (INTEGER, NUMBER) and spec.minimum is not None \
+                and spec.maximum is not None:
+            value = rng.uniform(spec.minimum, spec.maximum)
+            options[key] = round(value) if spec.kind == INTEGER else value
+    return options
+
+
+def new_game(edition: Edition, players: int, seed: int, storyteller: str,
+             rng: random.Random) -> Game:
     seats = list(NAMES[:players])
-    return Game(edition, seats, options=None, seed=seed, storyteller=storyteller)
+    return Game(edition, seats, options=random_options(edition, rng), seed=seed,
+                storyteller=storyteller)
 
 
 def snapshot(game: Game) -> tuple[Any, ...]:
@@ -198,7 +219,7 @@ def storyteller_only_kinds(game: Game) -> set[str]:
 def play(edition: Edition, players: int, seed: int) -> Game:
     rng = random.Random(f"conformance:{edition.id}:{players}:{seed}")
     storyteller = MANUAL if seed % 3 == 0 else AUTO
-    game = new_game(edition, players, seed, storyteller)
+    game = new_game(edition, players, seed, storyteller, rng)
     cursors = dict.fromkeys(game.by_name, 0)
     told: dict[str, set[tuple[str, str]]] = {seat: set() for seat in game.by_name}
     closed: list[int] = []
