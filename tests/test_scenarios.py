@@ -8,7 +8,7 @@ import pytest
 
 from wolfsbane.scenarios import load_scenario, run_scenario, scenario_files
 
-from .conftest import OWN_SCENARIOS, SHARED_SCENARIOS
+from .conftest import OWN_SCENARIOS, SHARED_SCENARIOS, needs_shared
 
 
 def _collect() -> list[Path]:
@@ -24,7 +24,7 @@ def test_scenario(path: Path) -> None:
     assert result.status == "PASS", result.detail
 
 
+@needs_shared(SHARED_SCENARIOS)
 def test_shared_scenarios_are_run_when_present() -> None:
-    if SHARED_SCENARIOS.is_dir():
-        assert any(SHARED_SCENARIOS.rglob("*.yaml"))
-        assert set(scenario_files([SHARED_SCENARIOS])) <= set(_collect())
+    assert any(SHARED_SCENARIOS.rglob("*.yaml"))
+    assert set(scenario_files([SHARED_SCENARIOS])) <= set(_collect())
