@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -10,16 +12,24 @@ import yaml
 
 TOP_KEYS = {"title", "edition", "options", "seed", "players", "setup", "script"}
 STEP_KEYS = {
-    "phase", "actions", "votes", "nominations", "exiles", "storyteller", "illegal", "expect",
+    "phase", "actions", "votes", "nominations", "exiles", "storyteller", "illegal",
+    "illegal_after", "expect",
 }
 EXPECT_KEYS = {
     "alive", "dead", "died", "executed", "over", "winner", "winners", "roles", "teams",
-    "status", "told", "announced", "not_told",
+    "status", "told", "announced", "not_told", "not_announced", "votes_seen",
 }
+PHASE = re.compile(r"^(?:(?:night|day|dusk) [1-9][0-9]*|know)$")
+# The list-valued step keys of Blood on the Clocktower: each entry's own keys.
+CALLS = {"nominations": ("by", "nominee"), "exiles": ("by", "traveller")}
 
 
 class ScenarioFileError(Exception):
     """The file cannot be read or is not a valid scenario."""
+
+
+# Builds the error for a message and the path of keys it is about (a line is found for it).
+Fail = Callable[..., ScenarioFileError]
 
 
 @dataclass
@@ -115,6 +125,8 @@ def load_scenario(path: Path) -> Scenario:
         if not isinstance(entry, dict) or len(entry) != 1:
             raise fail("each player is one `name: role-id` entry", "players", index)
         (name, role), = entry.items()
+        if any(str(name) == seated for seated, _ in seating):
+            raise fail(f"two players are called {name}", "players", index)
         seating.append((str(name), str(role)))
     for key in ("options", "setup"):
         if key in raw and not isinstance(raw[key], dict):
@@ -127,29 +139,7 @@ def load_scenario(path: Path) -> Scenario:
         raise fail("the script is a list of steps", "script")
     names = {name for name, _ in seating}
     for index, step in enumerate(script):
-        if not isinstance(step, dict) or "phase" not in step:
-            raise fail("each step is a mapping with a phase", "script", index)
-        for key in step:
-            if key not in STEP_KEYS:
-                raise fail(f"unknown step key '{key}'", "script", index, key)
-        if not isinstance(step["phase"], str):
-            raise fail("a phase reads like 'night 1' or 'day 2'", "script", index, "phase")
-        for key in ("actions", "votes", "storyteller", "illegal", "expect"):
-            if key in step and not isinstance(step[key], dict):
-                raise fail(f"'{key}' is a mapping", "script", index, key)
-        for key in ("actions", "illegal"):
-            for who, answers in (step.get(key) or {}).items():
-                if not isinstance(answers, dict):
-                    raise fail(f"{who}'s {key} are a mapping of decision to answer",
-                               "script", index, key, who)
-                if who not in names:
-                    raise fail(f"{who} is not one of the players", "script", index, key, who)
-        for who in step.get("votes") or {}:
-            if who not in names:
-                raise fail(f"{who} is not one of the players", "script", index, "votes", who)
-        for key in step.get("expect") or {}:
-            if key not in EXPECT_KEYS:
-                raise fail(f"unknown expectation '{key}'", "script", index, "expect", key)
+        _check_step(step, index, names, fail)
     return Scenario(
         path=path,
         title=raw["title"],
@@ -160,6 +150,121 @@ def load_scenario(path: Path) -> Scenario:
         setup=raw.get("setup") or {},
         script=script,
     )
+
+
+def _check_step(step: Any, index: int, names: set[str], fail: Fail) -> None:
+    """Every key of a step (SCENARIOS.md), with the shape it must have."""
+    here = ("script", index)
+    if not isinstance(step, dict) or "phase" not in step:
+        raise fail("each step is a mapping with a phase", *here)
+    for key in step:
+        if key not in STEP_KEYS:
+            raise fail(f"unknown step key '{key}'", *here, key)
+    phase = step["phase"]
+    if not isinstance(phase, str) or not PHASE.match(phase.strip()):
+        raise fail("a phase reads like 'night 1', 'day 2', 'dusk 1' or 'know'",
+                   *here, "phase")
+    for key in ("actions", "votes", "storyteller", "illegal", "illegal_after", "expect"):
+        if key in step and step[key] is not None and not isinstance(step[key], dict):
+            raise fail(f"'{key}' is a mapping", *here, key)
+
+    def player(who: Any, *where: Any) -> None:
+        if not isinstance(who, str) or who not in names:
+            raise fail(f"{who} is not one of the players", *here, *where)
+
+    for key in ("actions", "illegal", "illegal_after"):
+        for who, answers in (step.get(key) or {}).items():
+            player(who, key, who)
+            if not isinstance(answers, dict) or not answers:
+                raise fail(f"{who}'s {key} are a mapping of decision to answer",
+                           *here, key, who)
+            for decision in answers:
+                if not isinstance(decision, str):
+                    raise fail(f"{decision!r} is not a decision name", *here, key, who)
+    for who, target in (step.get("votes") or {}).items():
+        player(who, "votes", who)
+        _check_target(target, fail, *here, "votes", who)
+    for key, (by, whom) in CALLS.items():
+        if key not in step:
+            continue
+        calls = step[key]
+        if not isinstance(calls, list):
+            raise fail(f"'{key}' is a list of {{{by}, {whom}, votes}}", *here, key)
+        for number, call in enumerate(calls):
+            where = (key, number)
+            if not isinstance(call, dict):
+                raise fail(f"each of the {key} is a mapping {{{by}, {whom}, votes}}",
+                           *here, *where)
+            for part in call:
+                if part not in (by, whom, "votes"):
+                    raise fail(f"unknown key '{part}' in {key}", *here, *where, part)
+            for part in (by, whom):
+                if part not in call:
+                    raise fail(f"each of the {key} names '{part}'", *here, *where)
+                player(call[part], *where, part)
+            hands = call.get("votes") or []
+            if not isinstance(hands, list):
+                raise fail("votes is the list of players who raise a hand",
+                           *here, *where, "votes")
+            for hand in hands:
+                player(hand, *where, "votes")
+    expect = step.get("expect") or {}
+    for key, value in expect.items():
+        if key not in EXPECT_KEYS:
+            raise fail(f"unknown expectation '{key}'", *here, "expect", key)
+        _check_expectation(key, value, fail, *here, "expect", key)
+
+
+def _check_target(target: Any, fail: Fail, *where: Any) -> None:
+    """A ballot's target: a player, `null` (an abstention), or a list of players."""
+    if target is None or isinstance(target, str):
+        return
+    if isinstance(target, list) and all(isinstance(t, str) for t in target):
+        return
+    raise fail("a vote names a player, a list of players, or null to abstain", *where)
+
+
+def _check_expectation(key: str, value: Any, fail: Fail, *where: Any) -> None:
+    def items(value: Any, what: str) -> None:
+        entries = value if isinstance(value, list) else [value]
+        if not entries or not all(isinstance(entry, dict) for entry in entries):
+            raise fail(f"'{key}' is {what}", *where)
+
+    if key in ("alive", "dead", "died", "winners"):
+        if not (value is None or isinstance(value, str) or (
+                isinstance(value, list) and all(isinstance(v, str) for v in value))):
+            raise fail(f"'{key}' is a list of players", *where)
+    elif key == "executed":
+        if value is not None and not isinstance(value, str):
+            raise fail("'executed' is one player, or none", *where)
+    elif key == "over":
+        if not isinstance(value, bool):
+            raise fail("'over' is true or false", *where)
+    elif key == "winner":
+        if not isinstance(value, str):
+            raise fail("'winner' is a team id", *where)
+    elif key in ("roles", "teams", "status"):
+        if not isinstance(value, dict):
+            raise fail(f"'{key}' is a mapping of player to value", *where)
+    elif key in ("announced", "not_announced"):
+        items(value, "a mapping of information keys, or a list of them")
+    elif key in ("told", "not_told"):
+        if not isinstance(value, dict):
+            raise fail(f"'{key}' is a mapping of player to information", *where)
+        for who, told in value.items():
+            entries = told if isinstance(told, list) else [told]
+            if not entries or not all(isinstance(entry, dict) for entry in entries):
+                raise fail(f"what {who} is told is a mapping of information keys, or a list "
+                           "of them", *where, who)
+    elif key == "votes_seen":
+        if not isinstance(value, dict):
+            raise fail("'votes_seen' is a mapping of player to {voter: target}", *where)
+        for who, ballots in value.items():
+            if not isinstance(ballots, dict) or not ballots:
+                raise fail(f"the ballots {who} saw are a mapping of voter to target",
+                           *where, who)
+            for voter, target in ballots.items():
+                _check_target(target, fail, *where, who, voter)
 
 
 def scenario_files(paths: list[Path]) -> list[Path]:

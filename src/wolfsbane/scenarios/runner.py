@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from ..core import STORYTELLER, YES_NO, Decision, Game, IllegalAnswer, SetupError
 from ..core.game import MANUAL
+from ..core.record import replay
 from ..editions import EDITIONS, PLANNED, get_edition
 from .loader import Scenario
 
@@ -50,6 +52,13 @@ def run_scenario(scenario: Scenario) -> Result:
 
 # -- answers -----------------------------------------------------------------------------------
 
+# Decisions that stay open through a phase (SCENARIOS.md): they count as asked for the whole
+# step, and nobody waits on them.
+STANDING = frozenset({"nominate", "body-found", "dead", "something-bad", "end-game"})
+# The step keys only Blood on the Clocktower plays.
+CLOCKTOWER_ONLY = ("nominations", "exiles")
+
+
 def _answer_for(decision: Decision, value: Any) -> Any:
     """A scenario's answer in the engine's terms: `no` skips a pick; yes/no stay booleans."""
     if decision.kind == YES_NO:
@@ -60,17 +69,29 @@ def _answer_for(decision: Decision, value: Any) -> Any:
 
 
 def _state(game: Game) -> tuple[Any, ...]:
-    return (len(game.events), len(game.log), tuple(sorted(game.open)), game.phase,
-            tuple((p.alive, p.role, p.team, frozenset(p.markers)) for p in game.players))
+    """Everything a refused answer must leave as it was."""
+    return (
+        len(game.events), len(game.log), tuple(sorted(game.open)), game.phase, game.over,
+        tuple((p.alive, p.role, p.team, frozenset(p.markers), frozenset(p.used),
+               repr(p.state)) for p in game.players),
+        repr(game.flags),
+    )
+
+
+def _in_step(decision: Decision, phase: str) -> bool:
+    """Whether an open decision is asked within the step of `phase` (a standing decision
+    counts as asked for the whole step, whenever it was opened)."""
+    return decision.phase in (phase, "setup") or decision.name in STANDING
 
 
 def _try_illegal(game: Game, who: str, name: str, value: Any, phase: str) -> None:
+    """Give an answer the engine must refuse, and check that the refusal changed nothing."""
+    decision = next((d for d in game.open.values()
+                     if d.seat == who and d.name == name and _in_step(d, phase)), None)
+    if decision is None:
+        return  # not being asked in this step: the engine refuses it, as it must
     before = _state(game)
     try:
-        try:
-            decision = game.find_open(who, name)
-        except IllegalAnswer:
-            return  # not being asked at all: the engine refuses it, as it must
         game.answer(decision.id, _answer_for(decision, value), seat=who)
     except IllegalAnswer:
         if _state(game) != before:
@@ -81,9 +102,21 @@ def _try_illegal(game: Game, who: str, name: str, value: Any, phase: str) -> Non
     raise Mismatch(f"{phase}: the engine accepted {who}'s illegal {name}: {value!r}")
 
 
+def _attempts(step: dict[str, Any], key: str) -> dict[tuple[str, str], Any]:
+    return {
+        (who, name): value
+        for who, answers in (step.get(key) or {}).items()
+        for name, value in answers.items()
+    }
+
+
+Cloner = Callable[[Game], Game]
+
+
 class _Step:
-    def __init__(self, game: Game, step: dict[str, Any]) -> None:
+    def __init__(self, game: Game, step: dict[str, Any], clone: Cloner) -> None:
         self.game = game
+        self.clone = clone
         self.phase: str = step["phase"].strip()
         actions: dict[str, dict[str, Any]] = {
             who: dict(answers) for who, answers in (step.get("actions") or {}).items()
@@ -91,15 +124,65 @@ class _Step:
         for voter, target in (step.get("votes") or {}).items():
             actions.setdefault(voter, {})["vote"] = target
         self.actions = actions
+        # the order the step lists its answers in: standing decisions are answered in it
+        self.order = [(who, name) for who, answers in actions.items() for name in answers]
         self.used: set[tuple[str, str]] = set()
         self.pins: dict[str, Any] = dict(step.get("storyteller") or {})
         self.pins_used: set[tuple[str, Any]] = set()
-        self.illegal = {
-            (who, name): value
-            for who, answers in (step.get("illegal") or {}).items()
-            for name, value in answers.items()
-        }
+        self.illegal = _attempts(step, "illegal")
+        self.after = _attempts(step, "illegal_after")
         self.tried: set[tuple[str, str]] = set()
+        self.tried_after: set[tuple[str, str]] = set()
+
+    # -- which decision to answer next ---------------------------------------------------------
+
+    def scripted(self, decision: Decision) -> bool:
+        if decision.seat == STORYTELLER:
+            return decision.name in self.pins
+        return decision.name in self.actions.get(decision.seat, {})
+
+    def next_decision(self) -> Decision | None:
+        """The open decision to answer now: one the phase waits on (a seat with an answer still
+        to try after it goes first, so that the attempt is made while the phase runs); then a
+        standing decision the step answers, in the step's order; then an unpinned standing
+        storyteller decision, which the automatic storyteller would answer. A standing
+        player's decision the step does not answer is not waited on."""
+        open_now = list(self.game.open.values())
+        waited = [d for d in open_now if d.name not in STANDING]
+        if waited:
+            for decision in waited:
+                if (decision.seat, decision.name) in self.after:
+                    return decision
+            return waited[0]
+        for who, name in self.order:
+            if (who, name) in self.used:
+                continue
+            for decision in open_now:
+                if decision.seat == who and decision.name == name:
+                    return decision
+        for decision in open_now:
+            if decision.seat == STORYTELLER and (decision.name, None) not in self.pins_used:
+                return decision
+        return None
+
+    def ends_phase(self, decision: Decision, value: Any) -> bool:
+        """Whether answering `decision` with `value` ends the step's phase (or the game):
+        tried on a copy of the game, which is deterministic."""
+        others = [d for d in self.game.open.values()
+                  if d.name not in STANDING and d.id != decision.id]
+        if others:
+            return False  # the phase still waits on them: nothing moves yet
+        twin = self.clone(self.game)
+        try:
+            twin.answer(decision.id, value, seat=decision.seat)
+        except IllegalAnswer:
+            return False
+        if twin.over:
+            return True
+        waited = [d for d in twin.open.values() if d.name not in STANDING]
+        return not waited or waited[0].phase not in (self.phase, "setup")
+
+    # -- answers -------------------------------------------------------------------------------
 
     def storyteller_answer(self, decision: Decision) -> Any:
         if decision.name in self.pins:
@@ -117,7 +200,7 @@ class _Step:
         """The storyteller answers the script gives that the engine never asked for."""
         unused = []
         for name, pinned in self.pins.items():
-            if (name, None) in self.pins_used:
+            if (name, None) in self.pins_used or name in STANDING:
                 continue
             if isinstance(pinned, dict):
                 unused.extend(f"'{name}' about {about}" for about in pinned
@@ -128,13 +211,9 @@ class _Step:
 
     def player_answer(self, decision: Decision) -> Any:
         who, name = decision.seat, decision.name
-        key = (who, name)
-        if key in self.illegal and key not in self.tried:
-            self.tried.add(key)
-            _try_illegal(self.game, who, name, self.illegal[key], self.phase)
         answers = self.actions.get(who, {})
         if name in answers:
-            self.used.add(key)
+            self.used.add((who, name))
             return _answer_for(decision, answers[name])
         if decision.optional:
             return decision.default
@@ -143,27 +222,55 @@ class _Step:
             "and the script does not answer it"
         )
 
+    def try_when_asked(self, decision: Decision) -> None:
+        key = (decision.seat, decision.name)
+        if key in self.illegal and key not in self.tried:
+            self.tried.add(key)
+            _try_illegal(self.game, *key, self.illegal[key], self.phase)
+
+    def try_unasked(self) -> None:
+        """The step's illegal answers whose decision was never asked: tried while the step's
+        phase still runs, so that they cannot become a later phase's real answers."""
+        for key, value in self.illegal.items():
+            if key not in self.tried:
+                self.tried.add(key)
+                _try_illegal(self.game, *key, value, self.phase)
+
+    def try_after(self, key: tuple[str, str] | None = None) -> None:
+        """`illegal_after`: tried once the step's own answer to that decision is given (or
+        at the end of the step, when the step gives none)."""
+        keys = [key] if key is not None else list(self.after)
+        for each in keys:
+            if each in self.after and each not in self.tried_after:
+                self.tried_after.add(each)
+                _try_illegal(self.game, *each, self.after[each], self.phase)
+
     def run(self) -> None:
         game = self.game
-        while not game.over and (decision := game.next_open()) is not None:
-            if decision.phase != self.phase and decision.phase != "setup":
+        while not game.over and (decision := self.next_decision()) is not None:
+            if not _in_step(decision, self.phase):
                 break
+            self.try_when_asked(decision)
+            if decision.id not in game.open:
+                continue  # the illegal attempt was accepted; _try_illegal has failed by now
             if decision.seat == STORYTELLER:
                 value = self.storyteller_answer(decision)
             else:
                 value = self.player_answer(decision)
+            pending = any(key not in self.tried for key in self.illegal)
+            if pending and self.ends_phase(decision, value):
+                self.try_unasked()
             try:
                 game.answer(decision.id, value, seat=decision.seat)
             except IllegalAnswer as error:
                 raise Mismatch(f"{self.phase}: the engine rejected {decision.seat}'s "
                                f"{decision.name}: {value!r} ({error})") from None
-        for (who, name), value in self.illegal.items():
-            if (who, name) not in self.tried:
-                self.tried.add((who, name))
-                _try_illegal(game, who, name, value, self.phase)
+            self.try_after((decision.seat, decision.name))
+        self.try_unasked()
+        self.try_after()
         for who, answers in self.actions.items():
             for name in answers:
-                if (who, name) not in self.used:
+                if (who, name) not in self.used and name not in STANDING:
                     raise Mismatch(
                         f"{self.phase}: the script answers {who}'s '{name}', "
                         "but the engine never asked it"
@@ -176,19 +283,32 @@ class _Step:
             )
 
 
+def _first_waited(game: Game) -> Decision | None:
+    """The first open decision the game waits on (standing decisions do not hold it up)."""
+    return next((d for d in game.open.values() if d.name not in STANDING), None)
+
+
+def _clone(game: Game) -> Game:
+    return replay(game.record(), get_edition)
+
+
 def _play(scenario: Scenario) -> None:
     edition = get_edition(scenario.edition)
     names = [name for name, _ in scenario.players]
     game = Game(edition, names, roles=[role for _, role in scenario.players],
                 options=scenario.options, seed=scenario.seed, storyteller=MANUAL)
-    setup_step = _Step(game, {"phase": "setup", "storyteller": scenario.setup})
+    setup_step = _Step(game, {"phase": "setup", "storyteller": scenario.setup}, _clone)
     setup_step.run()
     first = True
     for index, raw in enumerate(scenario.script):
-        step = _Step(game, raw)
+        for key in CLOCKTOWER_ONLY:
+            if key in raw:
+                raise Mismatch(f"step {index + 1} has {key}, which only Blood on the "
+                               f"Clocktower plays, not {scenario.edition}")
+        step = _Step(game, raw, _clone)
         if step.phase not in game.phases and not game.over:
             current = game.phase
-            waiting = game.next_open()
+            waiting = _first_waited(game)
             if waiting is not None and waiting.phase != step.phase:
                 raise Mismatch(
                     f"step {index + 1} is '{step.phase}', but the game is in '{current}' "
@@ -334,3 +454,38 @@ def _check(game: Game, phase: str, expect: dict[str, Any], window: list[Any]) ->
             if not any(_matches(info, wanted_item) for info in public):
                 raise Mismatch(f"{where}: {wanted_item} should have been announced; "
                                f"announced: {public or 'nothing'}")
+    if "not_announced" in expect:
+        public = [e.data for e in window if e.kind == "Announced"]
+        for unwanted in _listify(expect["not_announced"]):
+            for info in public:
+                if _matches(info, unwanted):
+                    raise Mismatch(f"{where}: {unwanted} should not have been announced, "
+                                   f"but {info} was")
+    for name, ballots in (expect.get("votes_seen") or {}).items():
+        unknown(name)
+        seen = _ballots_seen(window, name)
+        for voter, target in ballots.items():
+            wanted = _names(target)
+            if not any(v == voter and targets == wanted for v, targets in seen):
+                shown = ", ".join(f"{v}: {_show(t) if t else 'abstained'}" for v, t in seen)
+                raise Mismatch(f"{where}: {name} should have seen {voter}'s ballot for "
+                               f"{target if target is not None else 'nobody'}; saw "
+                               f"{shown or 'no ballot'}")
+
+
+def _ballots_seen(window: list[Any], seat: str) -> list[tuple[str, frozenset[str]]]:
+    """The ballots `seat` saw cast: every vote event its view shows (open voting, its own
+    ballot), and every ballot it was told of (the Wherewolf spy)."""
+    seen: list[tuple[str, frozenset[str]]] = []
+    for event in window:
+        if event.audience is not None and seat not in event.audience:
+            continue
+        data = event.data
+        if event.kind == "VoteCast":
+            targets = data.get("targets")
+            if targets is None:
+                targets = [] if data.get("target") is None else [data["target"]]
+            seen.append((str(data["player"]), frozenset(targets)))
+        elif event.kind == "InfoGiven" and data.get("about") == "ballot":
+            seen.append((str(data["player"]), frozenset(data.get("players") or ())))
+    return seen
