@@ -11,6 +11,9 @@ from typer.testing import CliRunner
 
 from wolfsbane import editions
 from wolfsbane.cli import app
+from wolfsbane.core import YES_NO, Edition, Game, IllegalAnswer, Role
+from wolfsbane.core.common import deal
+from wolfsbane.core.edition import Flow
 from wolfsbane.scenarios import ScenarioFileError, load_scenario, run_scenario
 
 HEADER = """\
@@ -254,6 +257,411 @@ def test_yes_and_no_are_read_as_words_even_as_keys(tmp_path: Path) -> None:
     assert run(path) == ("PASS", "")
 
 
+# -- illegal answers -----------------------------------------------------------------------------
+
+SEER_GAME = """\
+title: {title}
+edition: millers-hollow
+options: {{sheriff: false}}
+players:
+  - Ana: werewolf
+  - Ben: fortune-teller
+  - Cal: villager
+  - Dee: villager
+  - Eve: villager
+"""
+
+
+def write_seer_game(folder: Path, body: str, title: str = "a rule") -> Path:
+    path = folder / "seer.yaml"
+    path.write_text(SEER_GAME.format(title=title) + textwrap.dedent(body), encoding="utf-8")
+    return path
+
+
+def test_an_unasked_illegal_answer_is_tried_before_its_phase_ends(tmp_path: Path) -> None:
+    # A day step's illegal `inspect` must be refused during the day: tried once the day is
+    # over it would become the next night's real inspection.
+    body = """\
+script:
+  - phase: night 1
+    actions:
+      Ben: {inspect: Ana}
+      Ana: {attack: Cal}
+  - phase: day 1
+    illegal:
+      Ben: {inspect: Dee}
+    expect:
+      executed: none
+  - phase: night 2
+    actions:
+      Ben: {inspect: Eve}
+      Ana: {attack: Dee}
+    expect:
+      told:
+        Ben: {player: Eve, role: villager}
+      not_told:
+        Ben: {player: Dee}
+"""
+    assert run(write_seer_game(tmp_path, body)) == ("PASS", "")
+
+
+def test_an_illegal_answer_once_the_game_is_over_is_refused(tmp_path: Path) -> None:
+    body = """\
+script:
+  - phase: night 1
+    actions:
+      Ben: {inspect: Ana}
+      Ana: {attack: Cal}
+  - phase: day 1
+    votes: {Ana: Dee, Ben: Ana, Dee: Ana, Eve: Ana}
+    expect:
+      winner: village
+  - phase: night 2
+    illegal:
+      Ben: {inspect: Dee}
+    illegal_after:
+      Ana: {attack: Dee}
+    expect:
+      over: true
+"""
+    assert run(write_seer_game(tmp_path, body)) == ("PASS", "")
+
+
+def test_a_refused_answer_that_changed_the_game_fails(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real_answer = Game.answer
+
+    def sloppy(game: Game, decision_id: int, value: object, seat: str | None = None) -> None:
+        if value == "Ben" and game.open[decision_id].name == "attack":
+            game.flags["half-done"] = True  # a refusal that leaves a trace behind
+            raise IllegalAnswer("werewolves do not attack their own pack")
+        real_answer(game, decision_id, value, seat)
+
+    monkeypatch.setattr(Game, "answer", sloppy)
+    body = NIGHT_ONE + """\
+    illegal:
+      Ana: {attack: Ben}
+"""
+    status, detail = run(write(tmp_path, "trace.yaml", body))
+    assert status == "FAIL"
+    assert detail == "night 1: rejecting Ana's attack: 'Ben' changed the game"
+
+
+def test_illegal_after_a_final_vote_is_refused(tmp_path: Path) -> None:
+    body = NIGHT_ONE + """\
+  - phase: day 1
+    votes: {Ana: Dee, Ben: Dee, Cal: Ana, Dee: Ana, Eve: Ana}
+    illegal_after:
+      Dee: {vote: Ben}
+      Eve: {vote: Ana}
+    expect:
+      executed: Ana
+"""
+    assert run(write(tmp_path, "after.yaml", body)) == ("PASS", "")
+
+
+def test_illegal_after_is_tried_while_the_phase_still_runs(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    attempts: list[tuple[str, str, int]] = []
+    real_answer_for = Game.answer
+
+    def watch(game: Game, decision_id: int, value: object, seat: str | None = None) -> None:
+        decision = game.open.get(decision_id)
+        if decision is not None and decision.name == "vote":
+            attempts.append((decision.seat, game.phase, len(game.open)))
+        real_answer_for(game, decision_id, value, seat)
+
+    monkeypatch.setattr(Game, "answer", watch)
+    body = NIGHT_ONE + """\
+  - phase: day 1
+    votes: {Ana: Dee, Ben: Dee, Cal: Ana, Dee: Ana, Eve: Ana}
+    illegal_after:
+      Eve: {vote: Dee}
+"""
+    assert run(write(tmp_path, "early.yaml", body)) == ("PASS", "")
+    # Eve's vote is given first, so that her second one is refused while the others are still
+    # open (not after the day is over).
+    assert attempts[0][0] == "Eve" and attempts[0][2] == 5
+
+
+def test_illegal_after_never_answers_the_next_phase(tmp_path: Path) -> None:
+    # A LiCOS night is followed by a day of votes: a vote tried after the night must not
+    # become the next day's ballot.
+    path = tmp_path / "licos.yaml"
+    path.write_text(textwrap.dedent("""\
+        title: after the night
+        edition: licos
+        players:
+          - Adil: werewolf
+          - Bea: seer
+          - Cyd: villager
+          - Dan: villager
+          - Eli: villager
+        script:
+          - phase: day 1
+            votes: {Adil: Cyd, Bea: Cyd, Cyd: Adil, Dan: Cyd, Eli: Cyd}
+            expect:
+              executed: Cyd
+          - phase: night 1
+            actions:
+              Adil: {attack: Dan}
+              Bea: {inspect: Adil}
+            illegal_after:
+              Bea: {vote: Adil}
+            expect:
+              died: [Dan]
+          - phase: day 2
+            votes: {Adil: Bea, Bea: Adil, Eli: Adil}
+            expect:
+              executed: Adil
+              winner: village
+        """))
+    assert run(path) == ("PASS", "")
+
+
+# -- what is announced and what is seen ----------------------------------------------------------
+
+@pytest.mark.parametrize("expect, status", [
+    ("not_announced: {about: death, player: Dee}", "PASS"),
+    ("not_announced: [{about: execution}, {about: death, role: cupid}]", "PASS"),
+    ("not_announced: {about: death, player: Fay}", "FAIL"),
+    ("not_announced: [{about: execution}, {about: death}]", "FAIL"),
+])
+def test_not_announced_holds_when_no_announcement_matches(
+    tmp_path: Path, expect: str, status: str
+) -> None:
+    body = NIGHT_ONE + "    expect:\n      " + expect + "\n"
+    result, detail = run(write(tmp_path, "quiet.yaml", body))
+    assert result == status, detail
+    if status == "FAIL":
+        assert "should not have been announced" in detail and "Fay" in detail
+
+
+VOTING_DAY = NIGHT_ONE + """\
+  - phase: day 1
+    votes: {Ana: Dee, Ben: Dee, Cal: Ana, Dee: Ana, Eve: null}
+    expect:
+"""
+
+
+@pytest.mark.parametrize("seen, status", [
+    ("{Cal: {Ana: Dee, Dee: Ana}}", "PASS"),
+    ("{Fay: {Ben: Dee}}", "PASS"),  # the dead watch the open vote too
+    ("{Ana: {Eve: null}}", "PASS"),  # an abstention is seen as one
+    ("{Cal: {Ana: Eve}}", "FAIL"),
+    ("{Cal: {Eve: Ana}}", "FAIL"),
+])
+def test_votes_seen_in_an_open_vote(tmp_path: Path, seen: str, status: str) -> None:
+    body = VOTING_DAY + "      votes_seen: " + seen + "\n"
+    result, detail = run(write(tmp_path, "open.yaml", body))
+    assert result == status, detail
+    if status == "FAIL":
+        assert detail.startswith("after day 1: Cal should have seen")
+
+
+@pytest.mark.parametrize("seen, status", [
+    ("{Bea: {Bea: Adil}}", "PASS"),  # one's own secret ballot
+    ("{Bea: {Cyd: Adil}}", "FAIL"),  # another player's secret ballot
+])
+def test_votes_seen_in_a_secret_vote(tmp_path: Path, seen: str, status: str) -> None:
+    path = tmp_path / "secret.yaml"
+    path.write_text(textwrap.dedent(f"""\
+        title: a secret ballot
+        edition: licos
+        players:
+          - Adil: werewolf
+          - Bea: seer
+          - Cyd: villager
+          - Dan: villager
+        script:
+          - phase: day 1
+            votes: {{Adil: Dan, Bea: Adil, Cyd: Adil, Dan: Adil}}
+            expect:
+              votes_seen: {seen}
+        """))
+    result, detail = run(path)
+    assert result == status, detail
+
+
+def test_votes_seen_through_the_wherewolf_spy(tmp_path: Path) -> None:
+    path = tmp_path / "spy.yaml"
+    path.write_text(textwrap.dedent("""\
+        title: the spy watches
+        edition: wherewolf
+        players:
+          - Ana: pack-leader
+          - Ben: spy
+          - Cal: seer
+          - Dee: hermit
+          - Eve: mayor
+        script:
+          - phase: night 1
+            actions:
+              Cal: {inspect: Ana}
+          - phase: day 1
+            actions:
+              Ana: {first-vote: Cal}
+              Ben: {first-vote: Ana, watch: yes, second-vote: Ana}
+              Cal: {first-vote: Ana}
+              Dee: {first-vote: Cal, second-vote: Cal}
+              Eve: {first-vote: Ana, second-vote: Ana}
+            expect:
+              votes_seen:
+                Ben: {Cal: Ana, Dee: Cal, Eve: Ana}
+              not_told:
+                Cal: {about: ballot}
+        """))
+    status, detail = run(path)
+    assert status == "PASS", detail
+    path.write_text(path.read_text().replace("Ben: {Cal: Ana, Dee: Cal, Eve: Ana}",
+                                             "Cal: {Dee: Cal}"))
+    status, detail = run(path)
+    assert status == "FAIL" and "Cal should have seen Dee's ballot for Cal" in detail
+
+
+# -- standing decisions --------------------------------------------------------------------------
+
+class Vigil(Edition):
+    """A test edition with a decision that stays open after its phase, as Werewolf in the
+    Dark's `dead` will: the player declares it whenever they like, and nothing waits on it."""
+
+    id = "vigil"
+    name = "Vigil"
+    min_players = 2
+    roles = {
+        "werewolf": Role("werewolf", "Werewolf", "werewolves", "Hunts."),
+        "villager": Role("villager", "Villager", "village", "Watches."),
+    }
+
+    def flow(self, game: Game) -> Flow:
+        yield from deal(game)
+        game.begin_phase("night 1")
+        for player in game.players:  # opened beside the night's own questions, left open
+            standing = game.ask(player, "dead", kind=YES_NO, optional=True, default=False)
+            standing.id = 1000 + player.index
+            standing.phase = game.phase
+            game.open[standing.id] = standing
+        wolves = [p for p in game.players if p.role == "werewolf"]
+        prey = [p.name for p in game.players if p.role != "werewolf"]
+        victims = yield [game.ask(w, "attack", prey, optional=True) for w in wolves]
+        game.announce({"about": "attack", "players": [v for v in victims if v]})
+        game.begin_phase("day 1")
+        votes = yield [game.ask(p, "vote", [q.name for q in game.players if q is not p],
+                                optional=True) for p in game.players]
+        game.announce({"about": "votes", "players": [v for v in votes if v]})
+
+
+VIGIL = """\
+title: a standing decision
+edition: vigil
+players:
+  - Ana: werewolf
+  - Ben: villager
+  - Cal: villager
+script:
+  - phase: night 1
+    actions:
+      Ana: {attack: Ben}
+    expect:
+      announced: {about: attack, players: [Ben]}
+  - phase: day 1
+    votes: {Ana: Cal, Ben: Ana, Cal: Ana}
+    expect:
+      announced: {about: votes, players: [Cal, Ana, Ana]}
+"""
+
+
+@pytest.fixture
+def vigil(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(editions.EDITIONS, Vigil.id, Vigil())
+
+
+@pytest.mark.usefixtures("vigil")
+def test_a_standing_decision_open_after_its_phase_is_not_waited_on(tmp_path: Path) -> None:
+    path = tmp_path / "vigil.yaml"
+    path.write_text(VIGIL)
+    assert run(path) == ("PASS", "")
+
+
+@pytest.mark.usefixtures("vigil")
+def test_an_answer_to_a_standing_decision_counts_as_asked_for_the_whole_step(
+    tmp_path: Path,
+) -> None:
+    # `body-found` is never opened in this edition: a standing decision the step answers is
+    # not "never asked".
+    path = tmp_path / "vigil.yaml"
+    path.write_text(VIGIL.replace("Ana: {attack: Ben}", "Ana: {attack: Ben}\n      "
+                                  "Cal: {body-found: Ben}"))
+    assert run(path) == ("PASS", "")
+
+
+def test_a_pinned_standing_storyteller_decision_never_offered_does_not_fail(
+    tmp_path: Path,
+) -> None:
+    body = NIGHT_ONE + """\
+    storyteller: {end-game: no}
+"""
+    assert run(write(tmp_path, "standing.yaml", body)) == ("PASS", "")
+
+
+def test_clocktower_keys_in_another_edition_fail(tmp_path: Path) -> None:
+    body = NIGHT_ONE + """\
+  - phase: day 1
+    nominations:
+      - {by: Ana, nominee: Dee, votes: [Ana, Ben]}
+"""
+    status, detail = run(write(tmp_path, "clock.yaml", body))
+    assert status == "FAIL" and "nominations" in detail and "Clocktower" in detail
+
+
+def test_every_key_of_the_format_loads(tmp_path: Path) -> None:
+    path = tmp_path / "all.yaml"
+    path.write_text(textwrap.dedent("""\
+        title: every key
+        edition: clocktower
+        options: {fabled: [djinn]}
+        seed: 3
+        players:
+          - Ana: chef
+          - Ben: imp
+          - Cal: scapegoat
+        setup: {bluffs: [monk, virgin, empath]}
+        script:
+          - phase: night 1
+            actions:
+              Ben: {attack: Ana}
+            storyteller: {info: {Ana: {number: 0}}}
+            illegal:
+              storyteller: {end-game: evil}
+            expect:
+              died: []
+              told: {Ana: [{number: 0}]}
+              not_told: {Ana: {number: 1}}
+              announced: {about: jinx}
+              not_announced: [{about: death}]
+              status: {Ana: [poisoned]}
+          - phase: day 1
+            nominations:
+              - {by: Ana, nominee: Ben, votes: [Ana, Cal]}
+            exiles:
+              - {by: Ana, traveller: Cal, votes: [Ana]}
+            illegal_after:
+              Ana: {nominate: Cal}
+            expect:
+              executed: Ben
+              votes_seen: {Cal: {Ana: Ben}}
+              over: true
+              winner: good
+              winners: [Ana, Cal]
+        """))
+    scenario = load_scenario(path)
+    assert scenario.script[1]["nominations"][0]["nominee"] == "Ben"
+    status, detail = run(path)
+    assert status == "SKIP" and detail == "edition clocktower is not available yet"
+
+
 # -- invalid files -------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("body, line, key", [
@@ -262,6 +670,24 @@ def test_yes_and_no_are_read_as_words_even_as_keys(tmp_path: Path) -> None:
     ("script:\n  - phase: night 1\n    actions:\n      Zed: {attack: Ana}\n", 14,
      "script.0.actions.Zed"),
     ("script: 7\n", 11, "script"),
+    ("script:\n  - phase: night 1\n    illegal_after: [Ana]\n", 13, "script.0.illegal_after"),
+    ("script:\n  - phase: night 1\n    illegal_after:\n      Zed: {vote: Ana}\n", 14,
+     "script.0.illegal_after.Zed"),
+    ("script:\n  - phase: evening 1\n", 12, "script.0.phase"),
+    ("script:\n  - phase: night 1\n    expect:\n      not_announced: 3\n", 14,
+     "script.0.expect.not_announced"),
+    ("script:\n  - phase: night 1\n    expect:\n      votes_seen: {Ana: Ben}\n", 14,
+     "script.0.expect.votes_seen.Ana"),
+    ("script:\n  - phase: night 1\n    expect:\n      votes_seen:\n        Ana: {Ben: 3}\n",
+     15, "script.0.expect.votes_seen.Ana.Ben"),
+    ("script:\n  - phase: day 1\n    nominations:\n      - {by: Ana, nominee: Zed}\n", 14,
+     "script.0.nominations.0.nominee"),
+    ("script:\n  - phase: day 1\n    nominations:\n      - {by: Ana, nominy: Ben}\n", 14,
+     "script.0.nominations.0.nominy"),
+    ("script:\n  - phase: day 1\n    exiles: {by: Ana}\n", 13, "script.0.exiles"),
+    ("script:\n  - phase: day 1\n    exiles:\n      - {by: Ana, traveller: Ben, votes: Cal}\n",
+     14, "script.0.exiles.0.votes"),
+    ("script:\n  - phase: day 1\n    expect:\n      over: maybe\n", 14, "script.0.expect.over"),
 ])
 def test_an_invalid_file_names_file_line_and_key(
     tmp_path: Path, body: str, line: int, key: str

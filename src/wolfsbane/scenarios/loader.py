@@ -10,6 +10,8 @@ from typing import Any
 
 import yaml
 
+from ..core.events import STORYTELLER
+
 TOP_KEYS = {"title", "edition", "options", "seed", "players", "setup", "script"}
 STEP_KEYS = {
     "phase", "actions", "votes", "nominations", "exiles", "storyteller", "illegal",
@@ -174,7 +176,9 @@ def _check_step(step: Any, index: int, names: set[str], fail: Fail) -> None:
 
     for key in ("actions", "illegal", "illegal_after"):
         for who, answers in (step.get(key) or {}).items():
-            player(who, key, who)
+            # an answer the engine must refuse may be the storyteller's (Clocktower's `info`)
+            if not (key != "actions" and who == STORYTELLER):
+                player(who, key, who)
             if not isinstance(answers, dict) or not answers:
                 raise fail(f"{who}'s {key} are a mapping of decision to answer",
                            *here, key, who)
