@@ -50,8 +50,24 @@ def _answer(game: Game, answers: dict[tuple[str, str], Any]) -> None:
     elif decision.optional:
         value = None
     else:
-        value = decision.choices[0]
+        value = _required_default(game, decision)
     game.answer(decision.id, value)
+
+
+def _required_default(game: Game, decision: Any) -> Any:
+    """An answer for a decision that cannot be skipped, chosen so that nobody dies of it: the
+    First Vote goes round the circle (everyone is tied and nobody burns), the attack goes to
+    a player it cannot kill where there is one."""
+    if decision.name == "first-vote":
+        living = game.alive_names()
+        target = living[(living.index(decision.seat) + 1) % len(living)]
+        return [target] if decision.max > 1 else target
+    if decision.name == "attack":
+        immune = [p.name for p in game.alive() if p.role in ("hermit", "outcast-wolf")
+                  and p.name in decision.choices]
+        if immune:
+            return immune[0]
+    return decision.choices[0]
 
 
 def settle(game: Game, answers: dict[tuple[str, str], Any] | None = None) -> None:
@@ -248,7 +264,9 @@ def test_undealt_roles_ask_nobody() -> None:
     run_until(game, "night 2")
     names = set()
     while game.phase == "night 2" and not game.over:
-        names.add(game.next_open().name)
+        decision = game.next_open()
+        if decision.seat != "storyteller":
+            names.add(decision.name)
         _answer(game, {})
     assert names <= {"inspect", "attack"}
 
@@ -302,8 +320,9 @@ def test_bocca_di_rosa_votes_are_halved_rounding_down() -> None:
 
 def test_merchant_answers_with_a_list() -> None:
     game = _day_one(["pack-leader", "merchant", "seer", "hermit", "witch"],
-                    {"Ben": ["Ana", "Cal", "Dee"]})
-    assert game.flags["first-vote"] == {"Ana": 1, "Cal": 1, "Dee": 1}
+                    {"Ben": ["Ana", "Cal", "Dee"], "Ana": "Cal", "Cal": "Ana", "Dee": "Ana",
+                     "Eve": "Dee"})
+    assert game.flags["first-vote"] == {"Ana": 3, "Cal": 2, "Dee": 2}
 
 
 def test_ballots_are_secret_unless_open_voting() -> None:
@@ -330,10 +349,11 @@ def test_pettifogger_protégé_cannot_reach_the_runoff() -> None:
 
 
 def test_second_vote_tie_burns_no_one() -> None:
+    # Ana 3 (the mayor's 2 and Cal), Ben 2: the four outside the runoff split two and two.
     game = _day_one(["pack-leader", "mayor", "seer", "hermit", "witch", "orator"],
-                    {"Ana": "Cal", "Ben": "Ana", "Cal": "Ana", "Dee": "Cal", "Eve": "Fay",
-                     "Fay": "Eve"}, {"Ben": "Ana", "Dee": "Cal", "Eve": "Cal"})
-    assert _runoff(game) == ["Ana", "Cal"]
+                    {"Ana": "Ben", "Ben": "Ana", "Cal": "Ana", "Dee": "Ben", "Eve": "Fay",
+                     "Fay": "Eve"}, {"Cal": "Ana", "Dee": "Ben", "Eve": "Ben", "Fay": "Ana"})
+    assert _runoff(game) == ["Ana", "Ben"]
     assert all(p.alive for p in game.players)
 
 
@@ -352,6 +372,121 @@ def test_timed_days_give_the_phase_its_seconds() -> None:
     game = new_game(["pack-leader", "mayor", "seer", "hermit"], **{"day-seconds": 120})
     run_until(game, "day 1")
     assert WW.phase_seconds(game) == 120
+
+
+def test_from_the_second_night_the_strongest_werewolf_must_attack() -> None:
+    game = new_game(["pack-leader", "seer", "hermit", "mayor", "witch"])
+    run_until(game, "night 2")
+    settle_until(game, "attack")
+    attack = game.find_open("Ana", "attack")
+    assert not attack.optional
+    with pytest.raises(IllegalAnswer, match="kill one player each night"):
+        game.answer(attack.id, None, seat="Ana")
+    assert game.open[attack.id] is attack  # refused, nothing changed
+
+
+def settle_until(game: Game, name: str) -> None:
+    while not any(d.name == name for d in game.open.values()):
+        _answer(game, {})
+
+
+@pytest.mark.parametrize("vote", ["first-vote", "second-vote"])
+def test_in_an_untimed_day_every_voter_must_vote(vote: str) -> None:
+    game = new_game(["pack-leader", "seer", "hermit", "mayor", "witch"])
+    run_until(game, "day 1")
+    if vote == "second-vote":
+        # Ana 3 (the mayor's 2 and Cal), Cal 1: Ben, Eve and the mayor vote again
+        for seat, target in {"Ana": "Cal", "Ben": "Ana", "Cal": "Ana", "Dee": "Ana",
+                             "Eve": "Ana"}.items():
+            game.answer_for(seat, "first-vote", target)
+    ballot = game.find_open("Eve", vote)
+    assert not ballot.optional
+    with pytest.raises(IllegalAnswer, match="must vote"):
+        game.answer(ballot.id, None, seat="Eve")
+
+
+@pytest.mark.parametrize("vote", ["first-vote", "second-vote"])
+def test_in_a_timed_day_a_voter_may_let_the_clock_run_out(vote: str) -> None:
+    game = new_game(["pack-leader", "seer", "hermit", "mayor", "witch"], **{"day-seconds": 90})
+    run_until(game, "day 1")
+    if vote == "second-vote":
+        for seat, target in {"Ana": "Cal", "Ben": "Ana", "Cal": "Ana", "Dee": "Ana",
+                             "Eve": None}.items():
+            game.answer_for(seat, "first-vote", target)
+    ballot = game.find_open("Eve", vote)
+    assert ballot.optional and ballot.default is None
+
+
+def _quiet_game(storyteller: str = "manual") -> Game:
+    """A werewolf who only ever attacks the hermit, and a village that never agrees: nobody
+    dies, though the village could still burn the werewolf."""
+    return Game(WW, SEATS[:4], roles=["pack-leader", "hermit", "seer", "mayor"],
+                storyteller=storyteller)
+
+
+def _play_quietly(game: Game, end_game: Any = None, phases: int = 40) -> list[Any]:
+    """Play round after round without a death; answer `end-game` with `end_game` (None: its
+    suggestion). Returns the suggestions the storyteller was offered."""
+    offered = []
+    while not game.over and phases:
+        decision = game.next_open()
+        if decision.name == "end-game":
+            offered.append((game.phase, decision.suggestion))
+            game.answer(decision.id, decision.suggestion if end_game is None else end_game)
+            phases -= 1
+            continue
+        _answer(game, {})
+    return offered
+
+
+def test_quiet_rounds_are_put_to_the_storyteller() -> None:
+    game = _quiet_game()
+    offered = _play_quietly(game, end_game=False, phases=12)
+    # after each night and day in a row without a death (night 1 does not count)
+    assert offered[0] == ("night 2", False)
+    assert [suggested for _phase, suggested in offered[:8]] == [False] * 8
+    assert all(suggested for _phase, suggested in offered[8:])
+    assert not game.over  # a moderator who answers no plays on
+
+
+def test_the_automatic_storyteller_ends_a_stuck_game() -> None:
+    game = _quiet_game(storyteller="auto")
+    while not game.over:
+        _answer(game, {})
+    assert game.outcome is not None and game.outcome.winner == "werewolves"
+    assert game.outcome.reason.startswith("deadlock: the storyteller called the game after 10")
+    assert game.phases[-1] == "night 6"  # five quiet days and five quiet nights from day 1
+
+
+def test_a_moderator_may_end_a_stuck_game_early() -> None:
+    game = _quiet_game()
+    _play_quietly(game, end_game=True)
+    assert game.outcome is not None and game.outcome.winner == "werewolves"
+    assert game.phases[-1] == "night 2"
+
+
+def test_no_end_game_is_offered_once_someone_dies() -> None:
+    game = _quiet_game()
+    run_until(game, "night 2")
+    settle(game, {("Ana", "attack"): "Cal"})
+    assert not any(e for e in game.log if e["decision"] == "end-game")
+
+
+def test_a_cursed_wolf_whose_stake_wins_the_game_curses_nobody() -> None:
+    game = _day_one(["cursed-wolf", "seer", "hermit", "mayor"],
+                    {"Ana": "Ben", "Ben": "Ana", "Cal": "Ana", "Dee": "Ana"},
+                    {"Cal": "Ana", "Dee": "Ana"})
+    assert game.outcome is not None and game.outcome.winner == "village"
+    assert not any(e["decision"] == "curse" for e in game.log if "decision" in e)
+
+
+def test_a_cursed_wolf_whose_stake_leaves_a_wolf_curses() -> None:
+    game = _day_one(["cursed-wolf", "pack-leader", "seer", "hermit", "mayor"],
+                    {"Ana": "Cal", "Ben": "Cal", "Cal": "Ana", "Dee": "Ana", "Eve": "Ana"},
+                    {"Ben": "Ana", "Dee": "Ana", "Eve": "Ana"},
+                    {("Ana", "curse"): "Cal"})
+    assert not game.by_name["Cal"].alive
+    assert any(e.data.get("about") == "curse" for e in game.events if e.kind == "Announced")
 
 
 # -- what a seat may see -------------------------------------------------------------------------

@@ -61,6 +61,8 @@ class Wherewolf(Edition):
         "hidden-role": "each peasant's hidden nature at set-up: hero, wolf-descendant, peasant",
         "amulet-holder": "the first holder of the amulet (option amulet)",
         "sword-holder": "the first holder of the sword (option sword)",
+        "end-game": "after each night and day in a row without a death (more than two "
+                    "alive): end the game by the deadlock rule, or play on",
     }
     options = {
         "role-reveal": Option("role-reveal", False, "A dead player's card is shown to all.",

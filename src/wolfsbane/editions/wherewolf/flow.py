@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
-from ...core import GameOver, check_end, kill
+from ...core import YES_NO, GameOver, check_end, kill
 from . import catalog as c
 from . import night as n
 from . import votes as v
@@ -17,7 +17,9 @@ if TYPE_CHECKING:
 
 Flow = Generator[Any, Any, Any]
 
-QUIET_LIMIT = 10  # five days and five nights without a death: the game is stuck
+# Five days and five nights in a row without a death: the automatic storyteller ends the game
+# there (so that games of bots always end); a human moderator is asked and may play on.
+QUIET_LIMIT = 10
 
 
 def run(game: Game) -> Flow:
@@ -64,15 +66,36 @@ def _dead_count(game: Game) -> int:
     return sum(1 for p in game.players if not p.alive)
 
 
-def _quiet(game: Game, dead_before: int) -> None:
-    """Count the phases in a row without a death, and end a game that can no longer move."""
+def _quiet(game: Game, dead_before: int) -> Flow:
+    """Count the phases in a row without a death. Two players left after a night and a day
+    without a death are the rulebook's deadlock, and the game ends. With more players left the
+    village may still win, so after each quiet night and day the storyteller decides
+    (`end-game`) whether the game is stuck; the automatic storyteller ends it after five quiet
+    days and nights."""
     if _dead_count(game) > dead_before:
         game.flags["quiet"] = 0
         return
     quiet = game.flags["quiet"] = int(game.flags.get("quiet", 0)) + 1
-    living = len(game.alive())
-    if (living == 2 and quiet >= 2) or quiet >= QUIET_LIMIT:
-        raise GameOver(deadlock(game, living == 2))
+    if quiet < 2:
+        return
+    if len(game.alive()) == 2:
+        raise GameOver(deadlock(game, "two players are left and a night and a day passed "
+                                      "without a death"))
+    stuck = deadlock(game, f"the storyteller called the game after {quiet} nights and days "
+                           "in a row without a death")
+    end = yield game.ask_storyteller(
+        "end-game", kind=YES_NO, optional=True, default=False,
+        suggest=lambda rng: quiet >= QUIET_LIMIT,
+        prompt=f"Nobody has died for {quiet} nights and days in a row. End the game now? "
+               + _deadlock_words(stuck.winner))
+    if end:
+        raise GameOver(stuck)
+
+
+def _deadlock_words(winner: str) -> str:
+    if winner == "none":
+        return "By the deadlock rule nobody would win."
+    return f"By the deadlock rule the {winner} would win."
 
 
 def night(game: Game, number: int) -> Flow:
@@ -115,7 +138,7 @@ def night(game: Game, number: int) -> Flow:
     yield from dawn(game, state)
     check_end(game)
     if number > 1:  # nobody can die on the first night: it does not count towards a deadlock
-        _quiet(game, before)
+        yield from _quiet(game, before)
 
 
 def dawn(game: Game, state: n.Night) -> Flow:
@@ -188,7 +211,7 @@ def day(game: Game, number: int) -> Flow:
             condemned, reason = yield from v.second_vote(game, accused)
         yield from v.stake(game, condemned, reason)
     check_end(game)
-    _quiet(game, before)
+    yield from _quiet(game, before)
 
 
 def death_triggers(game: Game, player: Player, cause: str) -> Flow:
@@ -200,11 +223,15 @@ def death_triggers(game: Game, player: Player, cause: str) -> Flow:
             if cause == "execution" and variant(game, "juliet", "nighttime-suicide"):
                 game.flags.setdefault("suicide", []).append(partner.name)
             else:
-                more.append((partner, "grief"))
+                # "the other also dies immediately": before anything else, the curse included
+                yield from kill(game, _amulet(game, [(partner, "grief")]))
     if cause == "execution" and player.role == "cursed-wolf":
         if variant(game, "cursed-wolf", "wolf-cub"):
             game.flags["wolf-cub-revenge"] = True
         else:
+            # The curse is not immediate: once the stake has won the game, nothing more is
+            # asked (RULINGS: "Once a win holds the game is over").
+            check_end(game)
             choices = game.alive_names(exclude=player)
             if choices:
                 target = yield game.ask(player, "curse", choices, optional=True,

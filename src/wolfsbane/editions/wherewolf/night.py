@@ -304,7 +304,11 @@ def werewolves_attack(game: Game, night: Night) -> Flow:
         game.flags["werewolves-awake"] = False
         return
     many = 2 if revenge and len(choices) >= 2 else 1
-    pick = yield game.ask(leader, "attack", choices, optional=True, forbidden=forbidden,
+    # "From the second night on, the Werewolves kill one player each night": the strongest
+    # werewolf must point at a victim (the attack may still fail on the hermit, a shield...).
+    pick = yield game.ask(leader, "attack", choices, forbidden=forbidden,
+                          required_reason="from the second night on the werewolves kill one "
+                                          "player each night",
                           max=many, min=1, audience=audience,
                           prompt="Point at tonight's victim." if many == 1 else
                           "Revenge for the wolf cub: point at two victims.")

@@ -34,15 +34,26 @@ def weight(game: Game, voter: Player) -> int:
     return 1
 
 
+def timed(game: Game) -> bool:
+    """Whether the day has a clock (`day-seconds`): then a player who does not vote in time
+    simply has no vote. Around a table the moderator waits for everyone: "Each of you must
+    cast one, and only one, accusing vote"."""
+    return bool(int(game.options["day-seconds"]))
+
+
 def _ballot_ask(game: Game, voter: Player, name: str, choices: list[str], prompt: str) -> Decision:
+    optional = timed(game)
+    reason = ("every living player must vote in the First Vote" if name == "first-vote" else
+              "every player outside the runoff must vote in the Second Vote")
     if voter.role == "merchant":
         most = len(choices)
         if variant(game, "merchant", "five-votes"):
             most = min(5, most)
-        return game.ask(voter, name, choices, optional=True, min=1, max=max(1, most),
+        return game.ask(voter, name, choices, optional=optional, min=1, max=max(1, most),
                         forbidden={voter.name: "nobody may vote for themself"},
+                        required_reason=reason,
                         prompt=prompt + " As the merchant you may name several players.")
-    return game.ask(voter, name, choices, optional=True,
+    return game.ask(voter, name, choices, optional=optional, required_reason=reason,
                     forbidden={voter.name: "nobody may vote for themself"}, prompt=prompt)
 
 

@@ -84,12 +84,10 @@ def check_win(game: Game) -> Outcome | None:
     return None
 
 
-def deadlock(game: Game, two_left: bool) -> Outcome:
-    """Nobody can kill anybody any more: werewolves beat everyone, the vampire beats the
-    village; otherwise nobody wins."""
+def deadlock(game: Game, what: str) -> Outcome:
+    """Nobody can kill anybody any more (`what` says why the game is called): werewolves beat
+    everyone, the vampire beats the village; otherwise nobody wins."""
     living = game.alive()
-    what = ("two players are left and a night and a day passed without a death" if two_left
-            else "five days and five nights passed without a death")
     if any(is_wolf(p) for p in living):
         return _won(game, c.WEREWOLVES, f"deadlock: {what}; the werewolves prevail")
     if any(is_vampire(p) for p in living) and all(
