@@ -651,7 +651,7 @@ def test_every_key_of_the_format_loads(tmp_path: Path) -> None:
               Ana: {nominate: Cal}
             expect:
               executed: Ben
-              votes_seen: {Cal: {Ana: Ben}}
+              votes_seen: {Cal: {Ana: yes, Cal: no}}
               over: true
               winner: good
               winners: [Ana, Cal]

@@ -179,7 +179,7 @@ def _check_step(step: Any, index: int, names: set[str], fail: Fail) -> None:
             # an answer the engine must refuse may be the storyteller's (Clocktower's `info`)
             if not (key != "actions" and who == STORYTELLER):
                 player(who, key, who)
-            if not isinstance(answers, dict) or not answers:
+            if not isinstance(answers, dict):
                 raise fail(f"{who}'s {key} are a mapping of decision to answer",
                            *here, key, who)
             for decision in answers:
@@ -220,12 +220,14 @@ def _check_step(step: Any, index: int, names: set[str], fail: Fail) -> None:
 
 
 def _check_target(target: Any, fail: Fail, *where: Any) -> None:
-    """A ballot's target: a player, `null` (an abstention), or a list of players."""
-    if target is None or isinstance(target, str):
+    """A ballot's target: a player, `null` (an abstention), a list of players, or yes/no (a
+    raised hand, in Blood on the Clocktower)."""
+    if target is None or isinstance(target, (str, bool)):
         return
     if isinstance(target, list) and all(isinstance(t, str) for t in target):
         return
-    raise fail("a vote names a player, a list of players, or null to abstain", *where)
+    raise fail("a vote names a player, a list of players, yes or no, or null to abstain",
+               *where)
 
 
 def _check_expectation(key: str, value: Any, fail: Fail, *where: Any) -> None:
@@ -239,14 +241,15 @@ def _check_expectation(key: str, value: Any, fail: Fail, *where: Any) -> None:
                 isinstance(value, list) and all(isinstance(v, str) for v in value))):
             raise fail(f"'{key}' is a list of players", *where)
     elif key == "executed":
-        if value is not None and not isinstance(value, str):
+        if not (value is None or isinstance(value, str) or (
+                isinstance(value, list) and all(isinstance(v, str) for v in value))):
             raise fail("'executed' is one player, or none", *where)
     elif key == "over":
         if not isinstance(value, bool):
             raise fail("'over' is true or false", *where)
     elif key == "winner":
-        if not isinstance(value, str):
-            raise fail("'winner' is a team id", *where)
+        if value is not None and not isinstance(value, str):
+            raise fail("'winner' is a team id, or none", *where)
     elif key in ("roles", "teams", "status"):
         if not isinstance(value, dict):
             raise fail(f"'{key}' is a mapping of player to value", *where)

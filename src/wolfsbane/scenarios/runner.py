@@ -406,7 +406,7 @@ def _check(game: Game, phase: str, expect: dict[str, Any], window: list[Any]) ->
         if game.outcome is None:
             raise Mismatch(f"{where}: {expect['winner']} should have won, "
                            "but the game is not over")
-        if str(expect["winner"]) != game.outcome.winner:
+        if str(expect["winner"] or "none") != game.outcome.winner:
             raise Mismatch(f"{where}: the winner should be {expect['winner']}, "
                            f"is {game.outcome.winner} ({game.outcome.reason})")
     if "winners" in expect:
@@ -465,12 +465,17 @@ def _check(game: Game, phase: str, expect: dict[str, Any], window: list[Any]) ->
         unknown(name)
         seen = _ballots_seen(window, name)
         for voter, target in ballots.items():
-            wanted = _names(target)
-            if not any(v == voter and targets == wanted for v, targets in seen):
+            if not any(v == voter and _same_ballot(targets, target) for v, targets in seen):
                 shown = ", ".join(f"{v}: {_show(t) if t else 'abstained'}" for v, t in seen)
                 raise Mismatch(f"{where}: {name} should have seen {voter}'s ballot for "
                                f"{target if target is not None else 'nobody'}; saw "
                                f"{shown or 'no ballot'}")
+
+
+def _same_ballot(targets: frozenset[str], wanted: Any) -> bool:
+    if isinstance(wanted, bool):  # a raised hand (yes) or not (no)
+        return bool(targets) == wanted
+    return targets == _names(wanted)
 
 
 def _ballots_seen(window: list[Any], seat: str) -> list[tuple[str, frozenset[str]]]:
