@@ -776,6 +776,27 @@ def test_no_successor_is_named_once_the_game_is_won() -> None:
     assert not any(a.endswith(":successor") for a in asked)
 
 
+def test_a_player_may_abstain_in_the_sheriff_election() -> None:
+    game = new_game(*SIX, options={"sheriff": True})
+    play(game, {("Ana", "attack"): "Cal", ("Ben", "attack"): "Cal"}, until="day 1")
+    assert game.find_open("Dee", "elect").optional
+    play(game, {("Ana", "elect"): None, ("Dee", "elect"): "Eve"}, until="night 2")
+    assert "sheriff" in game.by_name["Eve"].markers
+
+
+def test_when_everyone_abstains_nobody_is_sheriff() -> None:
+    game = new_game(*SIX, options={"sheriff": True})
+    play(game, {("Ana", "attack"): "Cal", ("Ben", "attack"): "Cal"}, until="day 1")
+    asked = play(game, {("Dee", "vote"): "Ana", ("Eve", "vote"): "Ana", ("Ana", "vote"): "Fay",
+                        ("Ben", "vote"): "Fay"}, until="night 2")
+    assert "storyteller:tie-break" not in asked
+    assert game.holder_of("sheriff") is None
+    assert not any(info.get("about") == "sheriff" for info in announced(game))
+    assert died(game, "day 1") == []  # two against two: every vote counted once
+    asked = play(game, {("Ana", "attack"): "Dee", ("Ben", "attack"): "Dee"}, until="night 3")
+    assert not any(a.endswith(":elect") for a in asked)  # no second election
+
+
 def test_no_election_without_the_sheriff_option() -> None:
     game = new_game(*SIX)
     play(game, {("Ana", "attack"): "Cal", ("Ben", "attack"): "Cal"}, until="day 1")
