@@ -136,11 +136,6 @@ class _Step:
 
     # -- which decision to answer next ---------------------------------------------------------
 
-    def scripted(self, decision: Decision) -> bool:
-        if decision.seat == STORYTELLER:
-            return decision.name in self.pins
-        return decision.name in self.actions.get(decision.seat, {})
-
     def next_decision(self) -> Decision | None:
         """The open decision to answer now: one the phase waits on (a seat with an answer still
         to try after it goes first, so that the attempt is made while the phase runs); then a
