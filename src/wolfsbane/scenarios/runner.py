@@ -1,4 +1,16 @@
-"""Playing a scenario through the engine and comparing what followed with what it expects."""
+"""Playing a scenario through the engine and comparing what followed with what it expects.
+
+A step runs from the end of the previous step until the engine asks the first decision of the
+next phase, or the game ends. Each decision asked meanwhile is answered from the step (a
+player's `actions`, the `storyteller` pins), or takes its default; a player's decision with no
+default that the step does not answer fails the scenario. An `illegal` answer is tried when its
+decision is asked, before the real answer; one whose decision is never asked is tried while the
+step's phase still runs (just before the answer that would end it), so that it can never become
+a later phase's real answer. `illegal_after` is tried right after the step's own answer to that
+decision, while the phase still runs where it can. Every refusal must leave the game exactly as
+it was. A standing decision (one that stays open through a phase) counts as asked for the whole
+step: nothing waits on it, and an answer the step gives for it is never "unasked".
+"""
 
 from __future__ import annotations
 
