@@ -168,7 +168,7 @@ class _Step:
                 if decision.seat == who and decision.name == name:
                     return decision
         for decision in open_now:
-            if decision.seat == STORYTELLER and (decision.name, None) not in self.pins_used:
+            if decision.seat == STORYTELLER:
                 return decision
         return None
 
