@@ -22,7 +22,8 @@ import websockets
 from wolfsbane.agents import random_answer
 from wolfsbane.core import Decision
 
-FAST = {"night": 1.0, "day": 4.0, "decision": 1.0, "grace": 0.3, "bot_delay": 0.0,
+FAST = {"night": 1.0, "day": 4.0, "decision": 1.0, "grace": 0.3, "bot_delay": 0.0, "talk": 0.0,
+        "vote": 1.0,
         "scale": 0.03}
 
 

@@ -145,7 +145,7 @@ def test_bad_websocket_messages_get_clear_errors_and_change_nothing(server: Serv
 def test_chat_is_rate_limited_and_stored_as_plain_text(server: Server) -> None:
     code, tokens = table(server, 4, options={"sheriff": False},
                          timers={"night": 0.5, "day": 60, "decision": 0.5, "grace": 0.2,
-                                 "bot_delay": 0})
+                                 "bot_delay": 0, "talk": 0})
     start(server, code, tokens["P0"])
     with api(server) as client:
         url = f"/api/games/{code}"

@@ -63,7 +63,7 @@ def test_a_killed_server_resumes_every_game_exactly_clocks_included(
 def test_repeated_kills_during_live_play_lose_nothing(fresh_server: Server) -> None:
     server = fresh_server
     timers = {"night": 1.2, "day": 3.0, "decision": 1.2, "grace": 0.3, "bot_delay": 0.0,
-              "scale": 0.03}
+              "scale": 0.03, "talk": 0.0, "vote": 1.0}
     code, tokens = table(server, 8, timers=timers, preset="classic")
     seats = {name: Seat(server, code, token, name) for name, token in tokens.items()}
     kills = 0

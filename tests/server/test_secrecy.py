@@ -18,7 +18,8 @@ from wolfsbane.editions import get_edition
 
 from .helpers import Seat, Server, api, auth, create, join, play_randomly, seat_events, start
 
-TIMERS = {"night": 1.5, "day": 3.0, "decision": 1.5, "grace": 0.3, "bot_delay": 0.0}
+TIMERS = {"night": 1.5, "day": 3.0, "decision": 1.5, "grace": 0.3, "bot_delay": 0.0,
+          "talk": 0.0, "vote": 1.0}
 
 
 def walk(client: httpx.Client, code: str, token: str | None, me: dict[str, Any] | None,
@@ -202,7 +203,7 @@ def test_a_night_looks_the_same_whatever_roles_are_in_play(server: Server) -> No
     def night_of(deck: list[str]) -> list[tuple[str, tuple[str, ...], float, float]]:
         made = create(server, "P0", deck=deck, seed=seed, options={"sheriff": False},
                       timers={"night": 2.0, "day": 30, "decision": 2.0, "grace": 0.5,
-                              "bot_delay": 0.0})
+                              "bot_delay": 0.0, "talk": 0.0})
         code = made["code"]
         with api(server) as client:
             client.post(f"/api/games/{code}/bots", headers=auth(made["token"]), json={"count": 7})

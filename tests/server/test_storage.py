@@ -112,7 +112,7 @@ def test_a_game_on_postgresql_survives_a_kill(pg_url: str, tmp_path: Path) -> No
     server = Server(url, log=tmp_path / "server.log").start()
     try:
         timers = {"night": 1.0, "day": 3.0, "decision": 1.0, "grace": 0.3,
-                  "bot_delay": 0.0, "scale": 0.03}
+                  "bot_delay": 0.0, "scale": 0.03, "talk": 0.0, "vote": 1.0}
         code, tokens = table(server, 8, timers=timers)
         seats = {n: Seat(server, code, t, n) for n, t in tokens.items()}
 

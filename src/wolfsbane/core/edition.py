@@ -35,6 +35,10 @@ class Edition(ABC):
     # Decisions that belong to no card: decision name -> who is asked, and when.
     table_decisions: dict[str, str] = {}
     storyteller_decisions: dict[str, str] = {}
+    # The day's votes: decisions that every voter is asked at once after the village has
+    # talked. A server gives them a discussion window and keeps their ballots changeable
+    # until the vote closes.
+    day_votes: frozenset[str] = frozenset()
 
     # -- set-up ----------------------------------------------------------------------------
 
@@ -104,6 +108,17 @@ class Edition(ABC):
     def phase_seconds(self, game: Game) -> int | None:
         """How long the current phase lasts online, when the edition says so."""
         return None
+
+    def vote_clock(self, game: Game) -> tuple[int, int] | None:
+        """Seconds of talk before the day's vote opens, and the least the vote then stays
+        open, when the rulebook sets them (LiCOS: its morning and its noon); None leaves
+        both to the game's timers."""
+        return None
+
+    def ballots_shown(self, game: Game) -> bool:
+        """Whether everyone may see whom each voter names while a day's vote is open. By
+        default a ballot is secret until the edition announces it."""
+        return False
 
 
 def deck_for(edition: Edition, players: int, options: dict[str, Any],

@@ -253,7 +253,8 @@ class Game:
         one a driver that answers one at a time should take)."""
         return next(iter(self.open.values()), None)
 
-    def _record(self, decision: Decision, answer: Any, auto: bool = False) -> None:
+    def _record(self, decision: Decision, answer: Any, auto: bool = False,
+                timeout: bool = False) -> None:
         entry: dict[str, Any] = {
             "id": decision.id,
             "seat": decision.seat,
@@ -262,6 +263,8 @@ class Game:
         }
         if auto:
             entry["auto"] = True
+        if timeout:
+            entry["timeout"] = True
         self.log.append(entry)
         if decision.seat != STORYTELLER and decision.audience is not None:
             self.emit(
@@ -295,8 +298,11 @@ class Game:
         hint = f" ({seat} is asked: {waiting})" if waiting else f" ({seat} is asked nothing now)"
         raise IllegalAnswer(f"{seat} is not being asked '{name}'{hint}")
 
-    def answer(self, decision_id: int, value: Any, seat: str | None = None) -> None:
-        """Answer an open decision. An illegal answer raises IllegalAnswer and changes nothing."""
+    def answer(self, decision_id: int, value: Any, seat: str | None = None,
+               timeout: bool = False) -> None:
+        """Answer an open decision. An illegal answer raises IllegalAnswer and changes nothing.
+        `timeout`: the seat did not answer in time and whoever keeps the clock answered for
+        it; the log says so (a timeout is not a chosen abstention)."""
         decision = self.open.get(decision_id)
         if decision is None:
             raise IllegalAnswer(
@@ -307,7 +313,7 @@ class Game:
         answer = decision.validate(value)
         decision.answer = answer
         del self.open[decision_id]
-        self._record(decision, answer)
+        self._record(decision, answer, timeout=timeout)
         waiting = self._waiting - 1
         self._waiting = waiting
         if waiting == 0:

@@ -54,5 +54,6 @@ def replay(
                 f"the record does not fit these rules at entry {step}: "
                 f"{entry.get('seat')} answering {entry.get('decision')!r}"
             )
-        game.answer(entry["id"], entry["answer"], seat=entry["seat"])
+        game.answer(entry["id"], entry["answer"], seat=entry["seat"],
+                    timeout=bool(entry.get("timeout")))
     return game

@@ -498,7 +498,8 @@ def create_app(db_url: str, *, public_url: str = "", quiet: bool = False) -> Fas
         of a seat it has taken over)."""
         live, who = await authed(code, authorization)
         result: dict[str, Any] = await live.submit(
-            Op("answer", who, decision=body.decision, value=body.answer, seat=body.seat))
+            Op("answer", who, decision=body.decision, value=body.answer, seat=body.seat,
+               lock=body.lock))
         return result
 
     @app.post("/api/games/{code}/say")
@@ -668,7 +669,7 @@ def create_app(db_url: str, *, public_url: str = "", quiet: bool = False) -> Fas
             return
         if isinstance(message, WsAnswer):
             op = Op("answer", who, decision=message.decision, value=message.answer,
-                    seat=message.seat)
+                    seat=message.seat, lock=message.lock)
         else:
             assert isinstance(message, WsSay)
             op = Op("say", who, channel=message.channel, message=message.message,

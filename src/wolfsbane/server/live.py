@@ -33,6 +33,7 @@ from ..core.edition import Edition, deck_for, table_sizes
 from ..core.record import RECORD_FORMAT, replay
 from ..core.view import events_for, public_view, view
 from ..editions import get_edition
+from .dayclock import MISSING, DayClock, VoteNotOpen
 from .storage import LogRow, ParticipantRow, Store
 
 PLAYER = "player"
@@ -46,11 +47,12 @@ FINISHED = "finished"
 DEFAULT_TIMERS: dict[str, dict[str, float]] = {
     # night: a whole night; day: a whole day (discussion and vote); decision: one question at
     # night or after the day's end; grace: the shortest window a question is ever given;
-    # bot_delay: how long a bot "thinks".
+    # bot_delay: how long a bot "thinks"; talk: the discussion before each of the day's votes
+    # opens, when people play; vote: the least time a day's vote then stays open.
     "online": {"night": 90, "day": 300, "decision": 30, "grace": 10, "bot_delay": 1.5,
-               "scale": 1.0},
+               "scale": 1.0, "talk": 60, "vote": 60},
     "table": {"night": 180, "day": 600, "decision": 60, "grace": 15, "bot_delay": 2.0,
-              "scale": 1.0},
+              "scale": 1.0, "talk": 90, "vote": 90},
 }
 
 UNLOAD_AFTER = 600.0  # seconds a finished game stays in memory after its last watcher leaves
@@ -209,6 +211,7 @@ class Op:
     message: Any = None
     future: asyncio.Future[dict[str, Any]] | None = None
     at: float = 0.0
+    lock: bool = True  # a day's ballot: the voter is done (False: it may still change)
 
 
 class LiveGame:
@@ -241,6 +244,7 @@ class LiveGame:
         self.broken = False
         self.dirty_participants: list[Participant] = []
         self.unload_scheduled = False
+        self.day = DayClock(self.state, self.edition, self.config)
 
     # -- small accessors -------------------------------------------------------------------
 
@@ -604,7 +608,13 @@ class LiveGame:
                     break
                 before = len(self.game.log)
                 kind, decision_id = due
+                if kind == "day":
+                    sources.extend(self._day_due(decision_id, now))
+                    continue
                 try:
+                    if kind == "timeout" and self.day.holds(decision_id):
+                        sources.extend(self._close_day_vote(now))
+                        continue
                     if kind == "timeout":
                         self._timeout(decision_id, now)
                         source = "timeout"
@@ -661,7 +671,10 @@ class LiveGame:
                                       "the moderator has taken over your seat")
             else:
                 raise ServerError(403, "forbidden", "spectators do not answer")
-            self._answer(decision, op.value, now)
+            if self.day.holds(decision.id):
+                self._ballot(decision, op.value, op.lock, now)
+            else:
+                self._answer(decision, op.value, now)
         elif op.kind == "say":
             if actor.kind == PLAYER:
                 seat = actor.name
@@ -691,13 +704,14 @@ class LiveGame:
                 raise ServerError(429, "rate-limited", "too many messages; wait a moment")
         game.say(seat, channel, message)
 
-    def _answer(self, decision: Decision, value: Any, now: float) -> None:
+    def _answer(self, decision: Decision, value: Any, now: float,
+                timeout: bool = False) -> None:
         game = self.game
         assert game is not None
         before_log = len(game.log)
         before_events = len(game.events)
         phase = game.phase
-        game.answer(decision.id, value, seat=decision.seat)
+        game.answer(decision.id, value, seat=decision.seat, timeout=timeout)
         self.deadlines.pop(decision.id, None)
         self.bot_due.pop(decision.id, None)
         self._after_change(before_log, before_events, phase, now)
@@ -731,14 +745,17 @@ class LiveGame:
         decision = game.open.get(decision_id)
         if decision is None:
             return
+        self._answer(decision, self._timeout_answer(decision), now, timeout=True)
+
+    def _timeout_answer(self, decision: Decision) -> Any:
+        """What the clock answers for a seat that did not: the suggestion, the default of a
+        question that may be skipped, else a legal answer drawn from the game's seed."""
         if decision.seat == STORYTELLER and decision.suggestion is not None:
-            value = decision.suggestion
-        elif decision.optional:
-            value = None
-        else:
-            rng = random.Random(f"{self.config['seed']}:timeout:{decision.id}")
-            value = random_answer(decision, rng)
-        self._answer(decision, value, now)
+            return decision.suggestion
+        if decision.optional:
+            return None
+        rng = random.Random(f"{self.config['seed']}:timeout:{decision.id}")
+        return random_answer(decision, rng)
 
     def _bot_move(self, decision_id: int, now: float) -> None:
         self.bot_due.pop(decision_id, None)
@@ -758,14 +775,7 @@ class LiveGame:
             if key in self.talked:
                 continue
             self.talked.add(key)
-            try:
-                messages = agent.talk(channel, seat_view)
-            except Exception:  # noqa: BLE001 - a bot that fails to talk stays silent
-                messages = []
-            for message in messages[:3]:
-                with contextlib.suppress(IllegalAnswer):
-                    self._say(seat, channel, message, limit=False)
-            self._catch_up(agent)
+            self._bot_say(agent, channel, seat_view, 3)
         try:
             value = agent.decide(decision, seat_view)
             decision.validate(value)
@@ -774,6 +784,90 @@ class LiveGame:
         if decision.id in shown.open and self.game is not None and decision.id in self.game.open:
             self._answer(decision, value, now)
 
+    def _bot_say(self, agent: Agent, channel: str, seat_view: SeatView, most: int) -> None:
+        try:
+            messages = agent.talk(channel, seat_view)
+        except Exception:  # noqa: BLE001 - a bot that fails to talk stays silent
+            messages = []
+        for message in messages[:most]:
+            with contextlib.suppress(IllegalAnswer):
+                self._say(agent.seat, channel, message, limit=False)
+        self._catch_up(agent)
+
+    # -- the day's vote (server/dayclock.py keeps its clock and its ballots) -------------------
+
+    def _is_person(self, seat: str) -> bool:
+        """Does a person answer for this seat (its player, or the moderator who took it)?"""
+        return seat in self.controlled or seat not in self.agents
+
+    def _ballot(self, decision: Decision, value: Any, lock: bool, now: float) -> None:
+        try:
+            self.day.ballot(decision, value, lock, now, self._is_person)
+        except VoteNotOpen as error:
+            raise ServerError(409, "vote-not-open", str(error)) from None
+
+    def _day_due(self, what: tuple[str, Any], now: float) -> list[str]:
+        """A bot's word or ballot, or the close, as the day's vote planned them; the sources
+        of the log entries it made."""
+        game, shown = self.game, self.shown
+        assert game is not None and shown is not None
+        kind, detail = what
+        if kind == "close":
+            return self._close_day_vote(now)
+        if kind == "talk":
+            agent = self.agents.get(detail)
+            if agent is not None and detail not in self.controlled:
+                before = len(game.log)
+                self._catch_up(agent)
+                seat_view = SeatView(shown, detail)
+                for channel in shown.channels_for(detail):
+                    self._bot_say(agent, channel, seat_view, 2)
+                return ["bot"] * (len(game.log) - before)
+        elif kind == "ballot":
+            decision_id, final = detail
+            decision = shown.open.get(decision_id)
+            if decision is not None and not self._is_person(decision.seat):
+                with contextlib.suppress(IllegalAnswer, VoteNotOpen):
+                    self.day.ballot(decision, self._bot_choice(decision), final, now,
+                                    self._is_person)
+        return []
+
+    def _bot_choice(self, decision: Decision) -> Any:
+        shown = self.shown
+        assert shown is not None
+        agent = self.agents[decision.seat]
+        self._catch_up(agent)
+        try:
+            value = agent.decide(decision, SeatView(shown, decision.seat))
+            return decision.validate(value)
+        except Exception:  # noqa: BLE001 - a confused bot plays a random legal answer
+            return random_answer(decision, agent.rng)
+
+    def _close_day_vote(self, now: float) -> list[str]:
+        """Hand every ballot of the day's vote to the engine at once. A person who cast none
+        did not answer in time (recorded as a timeout); a bot that had not yet made up its
+        mind does so now."""
+        game = self.game
+        assert game is not None
+        sources: list[str] = []
+        for decision_id, seat, ballot in self.day.close():
+            decision = game.open.get(decision_id)
+            if decision is None:
+                continue
+            before = len(game.log)
+            timeout = False
+            if ballot is MISSING and not self._is_person(seat):
+                ballot = self._bot_choice(decision)
+            elif ballot is MISSING:
+                ballot, timeout = self._timeout_answer(decision), True
+            try:
+                self._answer(decision, ballot, now, timeout=timeout)
+            except IllegalAnswer:
+                continue
+            source = "timeout" if timeout else "seat" if self._is_person(seat) else "bot"
+            sources.extend([source] * (len(game.log) - before))
+        return sources
+
     def _catch_up(self, agent: Agent) -> None:
         shown = self.shown
         assert shown is not None
@@ -781,7 +875,10 @@ class LiveGame:
             agent.observe(events_for(shown, agent.seat, agent.cursor))
             agent.cursor = len(shown.events)
 
-    def _next_due(self, now: float) -> tuple[str, int] | None:
+    def _next_due(self, now: float) -> tuple[str, Any] | None:
+        day = self.day.due(now)
+        if day is not None:
+            return ("day", day)
         best: tuple[float, str, int] | None = None
         for decision_id, at in self.deadlines.items():
             if at <= now and (best is None or at < best[0]):
@@ -806,6 +903,13 @@ class LiveGame:
             state["phase_index"] = len(shown.phases)
             state["phase_end"] = now + self._phase_seconds(shown)
             state["phase_started"] = now
+        if not self.held:
+            bots = [seat for seat in self.agents
+                    if seat not in self.controlled and shown.player(seat).alive]
+            closes = self.day.track(shown, now, state["phase_end"], self._is_person, bots)
+            if closes is not None:
+                state["phase_end"] = max(state["phase_end"], closes)
+        voting = set(self.day.held_ids())
         # deadlines for every question the clock runs on
         running: dict[int, Decision] = {}
         for decision in shown.open.values():
@@ -817,6 +921,10 @@ class LiveGame:
         self.deadlines = {i: t for i, t in self.deadlines.items() if i in running}
         self.bot_due = {i: t for i, t in self.bot_due.items() if i in running}
         for decision in running.values():
+            if decision.id in voting:  # the day's vote: one clock, bots on their own plan
+                self.deadlines[decision.id] = self.day.closes
+                self.bot_due.pop(decision.id, None)
+                continue
             if decision.id not in self.deadlines:
                 self.deadlines[decision.id] = self._deadline_for(decision, now)
             if (decision.seat in self.agents and decision.seat not in self.controlled
@@ -899,6 +1007,9 @@ class LiveGame:
         if self.game is None or self.status != RUNNING or self.paused or self.broken:
             return
         times = list(self.deadlines.values()) + list(self.bot_due.values())
+        day = self.day.next_time()
+        if day is not None:
+            times.append(day)
         if self.held:
             times.append(self.state.get("phase_end", 0))
         if not times:
@@ -937,7 +1048,14 @@ class LiveGame:
             if decision is not None:
                 if decision not in self.deadlines:
                     raise ServerError(409, "stale", f"decision {decision} has no running clock")
-                self.deadlines[decision] += seconds
+                if self.day.holds(decision):  # the day's ballots close together
+                    self.day.extend(seconds)
+                    for held in self.day.held_ids():
+                        self.deadlines[held] = self.day.closes
+                    self.state["phase_end"] = max(self.state.get("phase_end") or 0,
+                                                  self.day.closes)
+                else:
+                    self.deadlines[decision] += seconds
                 self.state["deadlines"] = {str(k): v for k, v in self.deadlines.items()}
             else:
                 self._shift(seconds)
@@ -953,6 +1071,7 @@ class LiveGame:
         self.reschedule()
 
     def _shift(self, seconds: float) -> None:
+        self.day.shift(seconds)
         self.deadlines = {k: v + seconds for k, v in self.deadlines.items()}
         self.bot_due = {k: v + seconds for k, v in self.bot_due.items()}
         if self.state.get("phase_end") is not None:
@@ -981,7 +1100,17 @@ class LiveGame:
             "paused": self.paused,
             "phase_deadline": self.state.get("phase_end"),
             "deadlines": {str(i): self.deadlines[i] for i in ids if i in self.deadlines},
+            "vote": self._vote_standing(participant),
         }
+
+    def _vote_standing(self, participant: Participant) -> dict[str, Any] | None:
+        """How the day's vote stands, as this participant may see it (server/dayclock.py)."""
+        if self.shown is None:
+            return None
+        return self.day.standing(
+            participant.name if participant.kind == PLAYER else None,
+            everything=participant.kind == MODERATOR,
+            ballots_shown=self.edition.ballots_shown(self.shown))
 
     def message_for(self, participant: Participant, since: int,
                     kind: str) -> dict[str, Any]:
@@ -1016,6 +1145,7 @@ class LiveGame:
             clock["phase_deadline"],
             tuple(sorted(clock["deadlines"].items())),
             tuple(message.get("controlled", ())),
+            _frozen(clock.get("vote")),
         )
 
     def _unchanged(self, connection: Connection) -> bool:
@@ -1043,6 +1173,7 @@ class LiveGame:
             self.state.get("phase_end"),
             tuple(sorted((str(i), deadlines[i]) for i in ids if i in deadlines)),
             (),
+            _frozen(self._vote_standing(participant)),
         )
         if signature != connection.signature:
             return False
@@ -1110,6 +1241,12 @@ class LiveGame:
         for connection in list(self.connections):
             connection.shut(1012)
         self.connections.clear()
+
+
+def _frozen(standing: dict[str, Any] | None) -> str | None:
+    """The day's vote standing as part of an update's signature: a ballot changes no event,
+    yet the seats must be told."""
+    return None if standing is None else json.dumps(standing, sort_keys=True)
 
 
 class Hub:

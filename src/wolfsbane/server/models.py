@@ -54,6 +54,10 @@ class Timers(Strict):
     grace: float | None = Field(None, ge=0.1, le=600,
                                 description="The shortest window any question gets.")
     bot_delay: float | None = Field(None, ge=0, le=60, description="How long a bot thinks.")
+    talk: float | None = Field(None, ge=0, le=3600, description=(
+        "Talk before each of the day's votes opens, when people play (none for bots alone)."))
+    vote: float | None = Field(None, ge=0.1, le=3600, description=(
+        "The least time a day's vote stays open once it opens."))
     scale: float | None = Field(None, ge=0.001, le=10, description=(
         "Multiplies the lengths the edition itself sets (for quick games and tests)."))
 
@@ -88,10 +92,15 @@ class Joined(BaseModel):
     participant: dict[str, Any]
 
 
+LOCK_HELP = ("A day's vote only: true (the default) when you are done; false keeps the ballot "
+             "open to change. Until the vote closes a ballot may be cast again either way.")
+
+
 class AnswerIn(Strict):
     decision: StrictInt = Field(ge=1, le=10**9)
     answer: AnswerValue = None
     seat: Name | None = Field(None, description="The moderator answering for a taken-over seat.")
+    lock: StrictBool = Field(True, description=LOCK_HELP)
 
 
 class SayIn(Strict):
@@ -142,6 +151,7 @@ class WsAnswer(Strict):
     decision: StrictInt = Field(ge=1, le=10**9)
     answer: AnswerValue = None
     seat: Name | None = None
+    lock: StrictBool = Field(True, description=LOCK_HELP)
     ref: Ref = None
 
 

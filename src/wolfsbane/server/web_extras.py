@@ -17,6 +17,8 @@ from typing import Annotated, Any
 from fastapi import FastAPI, Header, Request
 from fastapi.responses import Response
 
+from ..core import Game
+from ..core.events import Event
 from ..core.record import new_game_from_record
 from ..core.view import visible_events
 from ..editions import get_edition
@@ -56,6 +58,7 @@ def reveal(live: LiveGame) -> dict[str, Any]:
     record = live.record()
     game = new_game_from_record(record, get_edition)
     answers: list[dict[str, Any]] = []
+    late = _LateBallots(game)
     for entry in record.get("log", ()):
         if "say" in entry:
             game.say(entry["say"], entry["channel"], entry["message"])
@@ -63,11 +66,14 @@ def reveal(live: LiveGame) -> dict[str, Any]:
         decision = game.open.get(entry["id"])
         phase = decision.phase if decision is not None else game.phase
         at = len(game.events)
-        game.answer(entry["id"], entry["answer"], seat=entry["seat"])
+        timeout = bool(entry.get("timeout"))
+        game.answer(entry["id"], entry["answer"], seat=entry["seat"], timeout=timeout)
         answers.append({"kind": "Answered", "at": at, "phase": phase, "seat": entry["seat"],
                         "decision": entry["decision"], "answer": entry["answer"],
-                        "auto": bool(entry.get("auto"))})
-    events = visible_events(game, "storyteller")
+                        "auto": bool(entry.get("auto")), "timeout": timeout})
+        if timeout:
+            late.missed(entry["seat"], entry["decision"])
+    events = late.mark(visible_events(game, "storyteller"))
     timeline: list[dict[str, Any]] = []
     queue = list(answers)
     for event in events:
@@ -86,6 +92,35 @@ def reveal(live: LiveGame) -> dict[str, Any]:
             "winner": outcome.winner, "winners": list(outcome.winners),
             "reason": outcome.reason},
     }
+
+
+class _LateBallots:
+    """Which cast votes were the clock's, not the voter's: a day's vote that timed out is
+    told as "did not answer in time", not as an abstention. Each of the edition's day votes
+    gives its voter exactly one VoteCast once the vote is counted, so a voter's timed-out
+    ballot is the next VoteCast in their name."""
+
+    def __init__(self, game: Game) -> None:
+        self.day_votes = game.edition.day_votes
+        self.pending: dict[str, int] = {}
+        self.late: set[int] = set()
+        game.subscribe(self._seen)
+
+    def missed(self, seat: str, decision: str) -> None:
+        if decision in self.day_votes:
+            self.pending[seat] = self.pending.get(seat, 0) + 1
+
+    def _seen(self, event: Event) -> None:
+        seat = event.data.get("player")
+        if event.kind == "VoteCast" and self.pending.get(seat, 0) > 0:
+            self.pending[seat] -= 1
+            self.late.add(event.index)
+
+    def mark(self, events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        for event in events:
+            if event["index"] in self.late:
+                event["timeout"] = True
+        return events
 
 
 def install(app: FastAPI, hub: Callable[[], Hub], link: Callable[[Request, str], str]) -> None:

@@ -77,6 +77,8 @@ class Licos(Edition):
     table_decisions = {
         "vote": "every living player at noon: another living player, or abstain",
     }
+    # noon's vote: secret, and only the counts each player received are read out next morning
+    day_votes = frozenset({"vote"})
     storyteller_decisions = {
         "deal": "shuffle and deal the composition",
         "tie-break": "a tie at noon's vote or in the pack's attack, chosen at random",
@@ -170,6 +172,13 @@ class Licos(Edition):
         if not periods:
             return None
         return periods.get(str(game.flags.get("period")), next(iter(periods.values())))
+
+    def vote_clock(self, game: Game) -> tuple[int, int] | None:
+        """The morning is the day's talk; the vote opens at noon and lasts all of noon."""
+        periods = dict(self.clock(game))
+        if MORNING not in periods:
+            return None
+        return periods[MORNING], periods[NOON]
 
     @staticmethod
     def begin_noon(game: Game) -> None:

@@ -44,6 +44,8 @@ class MillersHollow(Edition):
         "vote": "every living player each day; the sheriff's vote counts twice",
         "successor": "a dying sheriff, naming the next one",
     }
+    # the sheriff election and the hanging vote; each ballot is announced once all are in
+    day_votes = frozenset({"elect", "vote"})
     storyteller_decisions = {
         "deal": "shuffle and deal the deck (center cards for the thief)",
         "center": "the two center cards, when the roles were fixed in advance",

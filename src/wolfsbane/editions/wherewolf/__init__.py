@@ -56,6 +56,9 @@ class Wherewolf(Edition):
         "first-vote": "every living player: one accusation (the merchant: a list; secret)",
         "second-vote": "every living player outside the runoff: one of the runoff players",
     }
+    # the First Vote and the Second Vote (the pettifogger's defence, the spy's watch, the
+    # decree and the orator's pardon are asked beside them, but are not ballots)
+    day_votes = frozenset({"first-vote", "second-vote"})
     storyteller_decisions = {
         "deal": "deal the village from the deck (a mystery deck leaves cards undealt)",
         "hidden-role": "each peasant's hidden nature at set-up: hero, wolf-descendant, peasant",
@@ -160,6 +163,9 @@ class Wherewolf(Edition):
         if seconds and game.phase.startswith("day"):
             return seconds
         return None
+
+    def ballots_shown(self, game: Game) -> bool:
+        return bool(game.options["open-voting"])
 
     # -- deaths ------------------------------------------------------------------------------
 

@@ -8,7 +8,7 @@
 import { formatSeconds, h, replace } from "./dom.js";
 import { CHAT_KINDS, PRIVATE_KINDS, describe, isNight, phaseLabel } from "./text.js";
 import { tableDeck } from "./seat.js";
-import { refreshHostBar, phaseHeader, playerList, remaining, tickClocks, timeline } from "./widgets.js";
+import { refreshHostBar, phaseHeader, playerList, remaining, tickClocks, timeline, voteBoard } from "./widgets.js";
 
 export function narrationScript(edition) {
   const roles = (edition ? edition.roles : []).filter((r) => (r.decisions || []).length);
@@ -111,7 +111,8 @@ export class BoardScreen {
     });
     this.voiceButton = h("button", { type: "button", class: "primary", id: "voice-toggle", onclick: () => this.toggleVoice() }, "Turn the voice on");
     this.host = h("div");
-    const parts = [this.header, this.host];
+    this.vote = h("div", { class: "board-vote" });
+    const parts = [this.header, this.host, this.vote];
     if (this.table) {
       parts.push(h("section", { class: "card narration", "aria-label": "Narration" },
         h("div", { class: "narration-row" }, this.caption, this.voiceButton),
@@ -137,6 +138,7 @@ export class BoardScreen {
     const ed = view.edition;
     replace(this.header, phaseHeader(s));
     this.hostKey = refreshHostBar(this.host, s, this.hostKey);
+    this.showVote();
     replace(this.players, h("h2", { id: "board-players-title" }, "The village"), playerList(s));
     const events = s.events().filter((e) => !PRIVATE_KINDS.has(e.kind));
     const talk = events.filter((e) => CHAT_KINDS.has(e.kind));
@@ -157,6 +159,16 @@ export class BoardScreen {
       this.narrator.phaseBegan(view.phase, s.edition, length, left, dawnNews.length ? dawnNews : lastNight.map((e) => describe(ed, e)));
     }
     this.tick();
+  }
+
+  // The day's vote as it stands: who has voted and how many are left (redrawn only when it
+  // changes, so the countdowns keep ticking smoothly).
+  showVote() {
+    const vote = this.session.clock && this.session.clock.vote;
+    const key = JSON.stringify(vote || null);
+    if (key === this.voteKey) return;
+    this.voteKey = key;
+    replace(this.vote, voteBoard(this.session, { big: true }));
   }
 
   phaseLength(phase, left) {

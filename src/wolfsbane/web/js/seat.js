@@ -2,7 +2,7 @@
 
 import { h, replace } from "./dom.js";
 import { CHAT_KINDS, PRIVATE_KINDS, describe, phaseLabel, roleName } from "./text.js";
-import { Chat, decisionCard, refreshHostBar, phaseHeader, playerList, roleCard, tickClocks, timeline } from "./widgets.js";
+import { Chat, dayBallot, dayVoteCard, decisionCard, refreshHostBar, phaseHeader, playerList, roleCard, tickClocks, timeline, voteBoard } from "./widgets.js";
 
 export class SeatScreen {
   constructor(root, session) {
@@ -35,14 +35,14 @@ export class SeatScreen {
     replace(this.header, phaseHeader(s));
     this.hostKey = refreshHostBar(this.host, s, this.hostKey);
     replace(this.card, roleCard(s));
-    const key = JSON.stringify([view.decisions.map((d) => d.id), s.clock && s.clock.deadlines, s.clock && s.clock.paused]);
+    const key = JSON.stringify([view.decisions.map((d) => d.id), s.clock && s.clock.deadlines, s.clock && s.clock.paused, s.clock && s.clock.vote]);
     if (key !== this.decisionKey) {
       this.decisionKey = key;
       const open = view.decisions || [];
       replace(this.decisions,
         h("h2", { id: "dec-title" }, open.length ? "Your move" : "Nothing to do right now"),
-        open.length ? open.map((d) => decisionCard(s, d, { onAnswer: (dd, a) => s.live.answer(dd.id, a) }))
-          : h("p", { class: "hint" }, waitingText(view)));
+        open.length ? open.map((d) => (dayBallot(s, d) ? dayVoteCard(s, d) : decisionCard(s, d, { onAnswer: (dd, a) => s.live.answer(dd.id, a) })))
+          : [h("p", { class: "hint" }, waitingText(view)), voteBoard(s)]);
       this.decisions.classList.toggle("active", open.length > 0);
     }
     const events = s.events();

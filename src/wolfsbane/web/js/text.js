@@ -174,6 +174,11 @@ export function describe(ed, e, seat) {
     case "DeathCaused":
       return `${e.player} died of: ${String(e.cause).replace(/-/g, " ")}.`;
     case "VoteCast": {
+      if (e.timeout) {
+        const named = e.targets && e.targets.length ? e.targets.join(", ") : e.target;
+        return named ? `${you(e.player)} did not answer in time; the clock voted against ${named} for them.`
+          : `${you(e.player)} did not answer in time, so cast no vote.`;
+      }
       const weight = e.weight && e.weight > 1 ? ` (counts ${e.weight === 2 ? "twice" : `${e.weight} times`})` : "";
       const target = e.target ? e.target : "nobody";
       if (e.about === "sheriff") return `${you(e.player)} votes ${target} for sheriff.`;
@@ -194,6 +199,7 @@ export function describe(ed, e, seat) {
     case "GameWon":
       return `Victory for ${teamName(e.winner)}: ${e.reason}.`;
     case "Answered":
+      if (e.timeout) return `${e.seat === "storyteller" ? "The storyteller" : e.seat} did not answer ${decisionLabel(e.decision)} in time.`;
       return `${e.seat === "storyteller" ? "The storyteller" : e.seat} answered ${decisionLabel(e.decision)}: ${answerText(e.answer)}.`;
     default: {
       const bits = Object.entries(e)

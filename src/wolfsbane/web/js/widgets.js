@@ -416,3 +416,121 @@ export function hostBar(session) {
       h("span", { class: "pname" }, seat.name),
       h("span", { class: "actions" }, h("button", { type: "button", class: "small danger", onclick: () => remove(seat) }, "Remove"))))) : null);
 }
+
+// -- the day's vote ----------------------------------------------------------------------------
+// While people play, a day's vote opens after a time to talk; a ballot can be changed until the
+// vote closes, and locking it says "I am done" (the vote closes early once every person has
+// locked). The server sends how the vote stands in `clock.vote`.
+
+/** This seat's own ballot for decision `d` when `d` belongs to the open day vote, else null. */
+export function dayBallot(session, d) {
+  const vote = session.clock && session.clock.vote;
+  return vote && vote.mine ? vote.mine[String(d.id)] || null : null;
+}
+
+function ballotText(answer) {
+  if (answer === null || answer === undefined) return "no one (you abstain)";
+  return Array.isArray(answer) ? answer.join(", ") : String(answer);
+}
+
+/** How the vote will end: a countdown to the opening, then to the close. */
+export function voteClockLine(vote) {
+  if (!vote.open) {
+    return h("p", { class: "vote-clock" }, countdown(vote.opens, "Votes open in "),
+      ". Talk with the village until then.");
+  }
+  return h("p", { class: "vote-clock" }, countdown(vote.closes, "The vote closes in "),
+    ", or as soon as everyone has locked their vote. You can change your vote until then.");
+}
+
+/** Who has voted (and for whom, when the edition shows ballots) and how many are left. */
+export function voteStanding(session, { big = false } = {}) {
+  const vote = session.clock && session.clock.vote;
+  if (!vote) return null;
+  const voted = new Set(vote.voted || []);
+  const ballots = vote.ballots || null;
+  const count = vote.voters.length;
+  const summary = vote.left === 0 ? `All ${count} have voted.`
+    : `${vote.voted.length} of ${count} have voted; ${vote.left} ${vote.left === 1 ? "is" : "are"} left.`;
+  return h("div", { class: `vote-standing${big ? " big" : ""}`, "aria-live": "polite" },
+    h("p", { class: "vote-summary" }, summary),
+    h("ul", { class: "vote-voters", "aria-label": "Voters" }, vote.voters.map((name) => {
+      const has = voted.has(name);
+      const whom = ballots && has ? ` → ${ballotText(ballots[name]).replace(" (you abstain)", "")}` : "";
+      return h("li", { class: `voter${has ? " voted" : ""}`, dataset: { name } },
+        h("span", { class: "voter-mark", "aria-hidden": "true" }, has ? "✓" : "…"),
+        h("span", { class: "pname" }, name), has ? `${whom}` : "",
+        h("span", { class: "sr-only" }, has ? ", has voted" : ", has not voted yet"));
+    })));
+}
+
+/** A day vote's card: pick (and change) a ballot, lock it, see the clock and the standing. */
+export function dayVoteCard(session, d) {
+  const ed = session.view.edition;
+  const vote = session.clock.vote;
+  const mine = dayBallot(session, d);
+  const status = h("p", { class: "decision-status", "aria-live": "polite" });
+  const card = h("section", { class: "decision day-vote", "aria-label": d.prompt || decisionLabel(d.name), dataset: { decision: String(d.id), name: d.name } });
+  const waiting = !vote.open || Boolean(session.clock && session.clock.paused);
+
+  async function cast(answer, lock) {
+    for (const b of card.querySelectorAll("button, input")) b.disabled = true;
+    status.textContent = "Sending…";
+    const reply = await session.live.send({ type: "answer", decision: d.id, answer, lock });
+    if (reply && reply.type === "error") {
+      for (const b of card.querySelectorAll("button, input")) b.disabled = false;
+      status.textContent = reply.detail || "That did not work.";
+      toast(reply.detail || "That did not work.", "error");
+    }
+  }
+
+  const chosen = mine && mine.cast ? mine.answer : undefined;
+  const isChosen = (choice) => chosen === choice || (Array.isArray(chosen) && chosen.includes(choice));
+  const body = h("div", { class: "decision-body" });
+  if (d.max > 1) {
+    const boxes = d.choices.map((choice) => h("label", { class: "check" },
+      h("input", { type: "checkbox", value: choice, name: `d${d.id}`, checked: isChosen(choice), disabled: waiting }), " ", choiceLabel(ed, d, choice)));
+    const fieldset = h("fieldset", { class: "multi" }, h("legend", null, `Pick ${d.min === d.max ? d.max : `${d.min} to ${d.max}`}`), boxes);
+    body.appendChild(fieldset);
+    body.appendChild(h("div", { class: "choices" }, h("button", { type: "button", class: "primary", disabled: waiting, onclick: () => {
+      const picked = [...fieldset.querySelectorAll("input:checked")].map((b) => b.value);
+      if (picked.length < d.min || picked.length > d.max) {
+        status.textContent = `Pick ${d.min === d.max ? d.max : `${d.min} to ${d.max}`}.`;
+        return;
+      }
+      cast(picked, false);
+    } }, "Vote for these")));
+  } else {
+    body.appendChild(h("div", { class: "choices", role: "group", "aria-label": "Choices" },
+      d.choices.map((choice) => h("button", {
+        type: "button", class: `choice${isChosen(choice) ? " chosen" : ""}`, disabled: waiting,
+        "aria-pressed": isChosen(choice) ? "true" : "false", onclick: () => cast(choice, false),
+      }, choiceLabel(ed, d, choice)))));
+  }
+  const extra = h("div", { class: "choices secondary" });
+  if (d.optional) {
+    extra.appendChild(h("button", { type: "button", class: `choice abstain${mine && mine.cast && chosen === null ? " chosen" : ""}`, disabled: waiting,
+      onclick: () => cast(null, false) }, "Abstain"));
+  }
+  extra.appendChild(h("button", {
+    type: "button", class: "primary lock-vote", disabled: waiting || !(mine && mine.cast) || mine.locked,
+    onclick: () => cast(chosen === undefined ? null : chosen, true),
+  }, mine && mine.locked ? "Vote locked" : "Lock my vote"));
+  body.appendChild(extra);
+  if (!mine || !mine.cast) status.textContent = vote.open ? "You have not voted yet." : "";
+  else if (mine.locked) status.textContent = `Your vote: ${ballotText(chosen)}. Locked; pick again to change it.`;
+  else status.textContent = `Your vote: ${ballotText(chosen)}. Lock it when you are sure.`;
+  append2(card, h("div", { class: "decision-head" }, h("h3", null, d.prompt || decisionLabel(d.name))),
+    voteClockLine(vote), body, status, voteStanding(session));
+  return card;
+}
+
+/** The day's vote for someone without a ballot in it (the table screen, a spectator, an
+ * accused player): the clock, who has voted and how many are left; null when no vote runs. */
+export function voteBoard(session, { big = false } = {}) {
+  const vote = session.clock && session.clock.vote;
+  if (!vote) return null;
+  return h("section", { class: `card vote-board${big ? " big" : ""}`, "aria-labelledby": "vote-board-title" },
+    h("h2", { id: "vote-board-title" }, vote.open ? "The vote" : "Time to talk"),
+    voteClockLine(vote), voteStanding(session, { big }));
+}
