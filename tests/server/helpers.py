@@ -236,9 +236,11 @@ async def play_randomly(seat: Seat, rng: random.Random, *, talk: bool = True,
                 await seat.send({"type": "answer", "decision": d["id"], "answer": value,
                                  "ref": d["id"]})
         try:
-            await seat.recv(timeout=max(0.1, deadline - time.monotonic()))
+            message = await seat.recv(timeout=max(0.1, deadline - time.monotonic()))
         except TimeoutError:
             break
+        if message.get("type") == "error" and message.get("error") == "vote-not-open":
+            answered.discard(message.get("ref"))  # the village is still talking: vote later
     raise TimeoutError(f"{seat.name}: the game did not end")
 
 

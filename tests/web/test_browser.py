@@ -13,7 +13,7 @@ from typing import Any
 from ..server.helpers import Server
 
 QUICK = {"night": "4", "day": "10", "decision": "3", "grace": "0.5", "bot_delay": "0.1",
-         "scale": "0.05"}
+         "scale": "0.05", "talk": "1", "vote": "2"}
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
 README_SHOT = Path(__file__).resolve().parents[2] / "docs" / "screenshot.png"
@@ -59,11 +59,13 @@ def create_game(page: Any, server: Server, name: str, *, mode: str = "online",
 
 def act(page: Any, rng: random.Random) -> bool:
     """Answer one open decision on the page, if there is one; True if something was clicked."""
-    cards = page.locator(".decision:not(.answered)")
+    cards = page.locator(".decision:not(.answered):not(.locked)")
     try:
         if cards.count() == 0:
             return False
         card = cards.first
+        if "day-vote" in (card.get_attribute("class", timeout=1000) or ""):
+            return vote_and_lock(card, rng)
         multi = card.locator("fieldset.multi input[type=checkbox]")
         if multi.count():
             for i in range(min(2, multi.count())):
@@ -82,6 +84,27 @@ def act(page: Any, rng: random.Random) -> bool:
         return True
     except Exception:  # noqa: BLE001 - the card was replaced by a newer view; try again
         return False
+
+
+def vote_and_lock(card: Any, rng: random.Random) -> bool:
+    """A day's vote: pick a ballot (it stays open to change), then lock it."""
+    if card.get_attribute("data-cast", timeout=1000) == "yes":
+        lock = card.locator("button.lock-vote:not([disabled])")
+        if lock.count():
+            lock.click(timeout=1000)
+            return True
+        return False
+    multi = card.locator("fieldset.multi input[type=checkbox]:not([disabled])")
+    if multi.count():
+        multi.first.check(timeout=1000)
+        card.locator("button", has_text="Vote for these").click(timeout=1000)
+        return True
+    buttons = card.locator(".choices button.choice:not([disabled])")
+    n = buttons.count()
+    if n == 0:
+        return False  # the village is still talking
+    buttons.nth(rng.randrange(n)).click(timeout=1000)
+    return True
 
 
 def play_until_over(pages: list[Any], rng: random.Random, timeout: float = 90,
@@ -289,4 +312,67 @@ def test_a_moderated_game(browser: Any, web_server: Server, shots: Path) -> None
     page.locator(".reveal .timeline").wait_for()
     page.screenshot(path=str(shots / "22-moderator-end.png"), full_page=True)
     assert code
+    assert not errors, errors
+
+
+def test_a_person_changes_a_vote_and_the_day_waits_for_its_clock(
+    browser: Any, web_server: Server, shots: Path,
+) -> None:
+    errors: list[str] = []
+    screen = new_page(browser, errors=errors)
+    timers = {**QUICK, "night": "4", "day": "14", "talk": "4", "vote": "4"}
+    code = create_game(screen, web_server, "Kitchen TV", mode="table", as_="spectator",
+                       timers=timers, options={"sheriff": False}, seed=4)
+    phone = new_page(browser, PHONE, errors)
+    phone.goto(f"{web_server.url}/?join={code}")
+    phone.get_by_label("Your name").fill("Bea")
+    phone.locator("form button[type=submit]").click()
+    phone.locator(".big-code").wait_for()
+    screen.locator(".seat", has_text="Bea").wait_for()
+    screen.locator("#bot-count").fill("5")
+    screen.locator("#add-bots").click()
+    screen.wait_for_function("document.querySelectorAll('.seats .seat').length >= 6")
+    screen.locator("#start-game").click()
+
+    # day 1: the village talks first; the vote's buttons wait, and say when they open
+    card = phone.locator(".day-vote")
+    card.wait_for(timeout=20_000)
+    assert phone.locator(".phase-name").inner_text() == "Day 1"
+    talk = phone.locator(".vote-clock").inner_text()
+    if "Votes open in" in talk:
+        assert card.locator("button.choice[disabled]").count() >= 2
+        phone.screenshot(path=str(shots / "30-phone-vote-opens-soon.png"), full_page=True)
+    phone.locator(".vote-clock", has_text="The vote closes in").wait_for(timeout=10_000)
+    assert "as soon as everyone has locked their vote" in phone.locator(".vote-clock").inner_text()
+
+    # a tap is not final: Bea votes, changes her mind, and the day does not end on it
+    choices = card.locator("button.choice:not(.abstain)")
+    first = choices.nth(0).inner_text()
+    second = choices.nth(1).inner_text()
+    choices.nth(0).click()
+    phone.locator(".day-vote .decision-status", has_text=f"Your vote: {first}.").wait_for()
+    phone.locator(".day-vote button.choice:not(.abstain)").nth(1).click()
+    phone.locator(".day-vote .decision-status", has_text=f"Your vote: {second}.").wait_for()
+    assert phone.locator(".day-vote button.chosen").inner_text() == second
+
+    # the table screen shows who has voted and how many are left; the bots vote one by one
+    screen.locator(".vote-board .vote-summary").wait_for()
+    assert "have voted" in screen.locator(".vote-board .vote-summary").inner_text()
+    screen.screenshot(path=str(shots / "31-table-screen-vote-standing.png"), full_page=True)
+    screen.locator(".vote-board .vote-summary", has_text="All ").wait_for(timeout=15_000)
+    assert screen.locator(".vote-board .voter.voted").count() == screen.locator(
+        ".vote-board .voter").count()
+    phone.screenshot(path=str(shots / "32-phone-vote-changed.png"), full_page=True)
+    # everyone has a ballot, yet the day waits for its clock: Bea has not locked hers
+    closes = phone.evaluate("wolfsbane.clock.vote.closes")
+    now = phone.evaluate("Date.now() / 1000 + wolfsbane.skew")
+    assert closes - now > 0.5, "the vote closed before the test could look"
+    assert phone.locator(".phase-name").inner_text() == "Day 1"
+    phone.locator(".phase-name", has_text="Night 2").wait_for(timeout=20_000)
+    ended = phone.evaluate("Date.now() / 1000 + wolfsbane.skew")
+    assert ended >= closes - 0.5
+    # the ballot that counted is the last one
+    phone.locator(".history", has_text=f"Bea (you) votes against {second}").wait_for(
+        timeout=5_000)
+    phone.screenshot(path=str(shots / "33-phone-after-the-vote.png"), full_page=True)
     assert not errors, errors

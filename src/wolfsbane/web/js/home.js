@@ -116,6 +116,8 @@ export async function homeScreen(main) {
     grace: number("", { min: 0.1, max: 600, step: "any", name: "grace", placeholder: "default" }),
     bot_delay: number("", { min: 0, max: 60, step: "any", name: "bot_delay", placeholder: "default" }),
     scale: number("", { min: 0.001, max: 10, step: "any", name: "scale", placeholder: "1" }),
+    talk: number("", { min: 0, max: 3600, step: "any", name: "talk", placeholder: "default" }),
+    vote: number("", { min: 0.1, max: 3600, step: "any", name: "vote", placeholder: "default" }),
   };
   const seed = number("", { min: 0, step: 1, name: "seed", placeholder: "random" });
   const error = h("p", { class: "form-error", role: "alert" });
@@ -238,7 +240,9 @@ export async function homeScreen(main) {
               field("One question", timers.decision, "A question at night, or after the day's vote."),
               field("Least time for a question", timers.grace, "Nobody gets less than this to answer, even late in a night."),
               field("Bot thinking time", timers.bot_delay),
-              field("Clock speed of the edition", timers.scale, "Multiplies the lengths the edition sets itself (LiCOS's mornings, a timed Wherewolf day): 0.5 halves them.")),
+              field("Clock speed of the edition", timers.scale, "Multiplies the lengths the edition sets itself (LiCOS's mornings, a timed Wherewolf day): 0.5 halves them."),
+              field("Talk before each day vote", timers.talk, "The day's votes open after this much talk (by default 60 online, 90 at a table); none when only bots play."),
+              field("Least time a day vote stays open", timers.vote, "Once open, a vote runs at least this long, to the end of the day.")),
             field("Seed", seed, "Leave it empty for a real game; a number replays the same deal and the same chances.")),
           error,
           h("button", { type: "submit", class: "primary big", id: "create-game" }, "Create the game")),

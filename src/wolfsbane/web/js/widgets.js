@@ -470,7 +470,7 @@ export function dayVoteCard(session, d) {
   const vote = session.clock.vote;
   const mine = dayBallot(session, d);
   const status = h("p", { class: "decision-status", "aria-live": "polite" });
-  const card = h("section", { class: "decision day-vote", "aria-label": d.prompt || decisionLabel(d.name), dataset: { decision: String(d.id), name: d.name } });
+  const card = h("section", { class: `decision day-vote${mine && mine.locked ? " locked" : ""}`, "aria-label": d.prompt || decisionLabel(d.name), dataset: { decision: String(d.id), name: d.name, cast: mine && mine.cast ? "yes" : "no" } });
   const waiting = !vote.open || Boolean(session.clock && session.clock.paused);
 
   async function cast(answer, lock) {
