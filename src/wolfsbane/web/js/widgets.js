@@ -433,14 +433,16 @@ function ballotText(answer) {
   return Array.isArray(answer) ? answer.join(", ") : String(answer);
 }
 
-/** How the vote will end: a countdown to the opening, then to the close. */
-export function voteClockLine(vote) {
+/** How the vote will end: a countdown to the opening, then to the close. `voter`: said to
+ * someone who has a ballot (else to the table). */
+export function voteClockLine(vote, { voter = true } = {}) {
   if (!vote.open) {
     return h("p", { class: "vote-clock" }, countdown(vote.opens, "Votes open in "),
-      ". Talk with the village until then.");
+      voter ? ". Talk with the village until then." : ". The village talks until then.");
   }
   return h("p", { class: "vote-clock" }, countdown(vote.closes, "The vote closes in "),
-    ", or as soon as everyone has locked their vote. You can change your vote until then.");
+    ", or as soon as everyone has locked their vote.",
+    voter ? " You can change your vote until then." : " Votes can be changed until then.");
 }
 
 /** Who has voted (and for whom, when the edition shows ballots) and how many are left. */
@@ -450,8 +452,9 @@ export function voteStanding(session, { big = false } = {}) {
   const voted = new Set(vote.voted || []);
   const ballots = vote.ballots || null;
   const count = vote.voters.length;
+  const done = vote.voted.length;
   const summary = vote.left === 0 ? `All ${count} have voted.`
-    : `${vote.voted.length} of ${count} have voted; ${vote.left} ${vote.left === 1 ? "is" : "are"} left.`;
+    : `${done} of ${count} ${done === 1 ? "has" : "have"} voted; ${vote.left} ${vote.left === 1 ? "is" : "are"} left.`;
   return h("div", { class: `vote-standing${big ? " big" : ""}`, "aria-live": "polite" },
     h("p", { class: "vote-summary" }, summary),
     h("ul", { class: "vote-voters", "aria-label": "Voters" }, vote.voters.map((name) => {
@@ -532,5 +535,5 @@ export function voteBoard(session, { big = false } = {}) {
   if (!vote) return null;
   return h("section", { class: `card vote-board${big ? " big" : ""}`, "aria-labelledby": "vote-board-title" },
     h("h2", { id: "vote-board-title" }, vote.open ? "The vote" : "Time to talk"),
-    voteClockLine(vote), voteStanding(session, { big }));
+    voteClockLine(vote, { voter: false }), voteStanding(session, { big }));
 }
