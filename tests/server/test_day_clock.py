@@ -318,3 +318,44 @@ def test_the_reveal_says_a_timed_out_voter_did_not_answer_in_time(server: Server
     assert late and all(e["player"] == "P0" for e in late)
     answered = [e for e in reveal["timeline"] if e["kind"] == "Answered" and e["timeout"]]
     assert {e["seat"] for e in answered if e["decision"] == "vote"} == {"P0"}
+
+
+def test_the_moderators_extra_time_for_one_voter_extends_the_whole_vote(server: Server) -> None:
+    made = create(server, "Mod", **{"as": "moderator"}, moderated=True, edition="licos",
+                  timers=LICOS_TIMERS, seed=6,
+                  options={"first-morning-seconds": 10, "noon-seconds": 300})
+    code, mod = made["code"], made["token"]
+    player = join(server, code, "P1")["token"]
+    with api(server) as client:
+        assert client.post(f"/api/games/{code}/bots", json={"count": 4},
+                           headers=auth(mod)).status_code in (200, 201)
+    start(server, code, mod)
+    with api(server) as client:
+        deal = client.get(f"/api/games/{code}/view", headers=auth(mod)).json()["view"]
+        d = next(d for d in deal["decisions"] if d["name"] == "deal")
+        r = client.post(f"/api/games/{code}/answer", headers=auth(mod),
+                        json={"decision": d["id"], "answer": d["suggestion"]})
+        assert r.status_code == 200, r.text
+        deadline = time.time() + 20
+        while True:
+            seen = client.get(f"/api/games/{code}/view", headers=auth(player)).json()
+            if (seen["clock"].get("vote") or {}).get("open"):
+                break
+            assert time.time() < deadline
+            time.sleep(0.2)
+        vote = next(d for d in seen["view"]["decisions"] if d["name"] == "vote")
+        closes = seen["clock"]["vote"]["closes"]
+        r = client.post(f"/api/games/{code}/extend", headers=auth(mod),
+                        json={"seconds": 15, "decision": vote["id"]})
+        assert r.status_code == 200, r.text
+        after = client.get(f"/api/games/{code}/view", headers=auth(player)).json()["clock"]
+        grimoire = client.get(f"/api/games/{code}/view", headers=auth(mod)).json()
+        everyone = grimoire["clock"]
+        votes = [d["id"] for d in grimoire["view"]["decisions"] if d["name"] == "vote"]
+    assert after["vote"]["closes"] == closes + 15
+    assert after["deadlines"][str(vote["id"])] == closes + 15
+    assert after["phase_deadline"] >= closes + 15
+    # every voter's ballot closes together: the bots' too
+    assert len(votes) == 5
+    assert {everyone["deadlines"][str(i)] for i in votes} == {closes + 15}
+    assert "locked" in everyone["vote"] and "ballots" in everyone["vote"]
