@@ -467,6 +467,8 @@ export function voteStanding(session, { big = false } = {}) {
     })));
 }
 
+const UNSENT_PICKS = new Map(); // decision id -> the boxes ticked on a several-name ballot
+
 /** A day vote's card: pick (and change) a ballot, lock it, see the clock and the standing. */
 export function dayVoteCard(session, d) {
   const ed = session.view.edition;
@@ -491,8 +493,17 @@ export function dayVoteCard(session, d) {
   const isChosen = (choice) => chosen === choice || (Array.isArray(chosen) && chosen.includes(choice));
   const body = h("div", { class: "decision-body" });
   if (d.max > 1) {
+    // boxes ticked but not yet sent survive the card being redrawn when someone else votes
+    const ticked = UNSENT_PICKS.get(d.id);
     const boxes = d.choices.map((choice) => h("label", { class: "check" },
-      h("input", { type: "checkbox", value: choice, name: `d${d.id}`, checked: isChosen(choice), disabled: waiting }), " ", choiceLabel(ed, d, choice)));
+      h("input", { type: "checkbox", value: choice, name: `d${d.id}`, disabled: waiting,
+        checked: ticked ? ticked.has(choice) : isChosen(choice),
+        onchange: (ev) => {
+          const picks = UNSENT_PICKS.get(d.id) || new Set(Array.isArray(chosen) ? chosen : []);
+          if (ev.target.checked) picks.add(choice);
+          else picks.delete(choice);
+          UNSENT_PICKS.set(d.id, picks);
+        } }), " ", choiceLabel(ed, d, choice)));
     const fieldset = h("fieldset", { class: "multi" }, h("legend", null, `Pick ${d.min === d.max ? d.max : `${d.min} to ${d.max}`}`), boxes);
     body.appendChild(fieldset);
     body.appendChild(h("div", { class: "choices" }, h("button", { type: "button", class: "primary", disabled: waiting, onclick: () => {
@@ -501,6 +512,7 @@ export function dayVoteCard(session, d) {
         status.textContent = `Pick ${d.min === d.max ? d.max : `${d.min} to ${d.max}`}.`;
         return;
       }
+      UNSENT_PICKS.delete(d.id);
       cast(picked, false);
     } }, "Vote for these")));
   } else {
