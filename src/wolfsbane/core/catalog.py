@@ -86,6 +86,26 @@ def _infer_kind(default: Any, choices: tuple[Any, ...] | None) -> str:
 
 
 @dataclass(frozen=True)
+class NightTurn:
+    """One call of the night, in the order the edition's moderator calls them: who opens
+    their eyes, what they may be asked then, and the words a narrator reads. Every turn is
+    called every night of its kind, whether or not its card was dealt, so the calls give
+    nothing away."""
+
+    id: str  # a role id, or a group that wakes together ("lovers", "werewolves")
+    called: str  # who is called, as read aloud: "Thief", "Werewolves"
+    decisions: tuple[str, ...] = ()  # the decisions asked during this turn
+    words: str = ""  # the narrator's sentence for the turn
+    # what a seat sees happen during the turn, as the terminal names it ("info:center",
+    # "team:werewolves", "channel:werewolves", "victim"): it places a told fact in its turn
+    signs: tuple[str, ...] = ()
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "called": self.called, "decisions": list(self.decisions),
+                "words": self.words}
+
+
+@dataclass(frozen=True)
 class Option:
     """An edition's option: what it is called, what it does, and which values it takes.
 

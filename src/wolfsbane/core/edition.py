@@ -6,7 +6,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
-from .catalog import Channel, Option, Role
+from .catalog import Channel, NightTurn, Option, Role
 from .errors import SetupError
 from .outcome import Outcome
 
@@ -32,6 +32,11 @@ class Edition(ABC):
     self_markers: frozenset[str] = frozenset()  # the holder sees these on themself
     first_phase: str = "night 1"
     character_names: tuple[str, ...] = ()  # names players play under, where the edition has them
+    # first names the server gives its bots (the character names where the edition has them),
+    # so that a bot's seat reads like a person's
+    bot_names: tuple[str, ...] = ()
+    # the narrator's calls: "first" for the first night, "other" for every later night
+    night_order: dict[str, tuple[NightTurn, ...]] = {}
     # Decisions that belong to no card: decision name -> who is asked, and when.
     table_decisions: dict[str, str] = {}
     storyteller_decisions: dict[str, str] = {}

@@ -181,6 +181,9 @@ def _editions() -> list[dict[str, Any]]:
             "roles": [role.as_dict() for role in edition.roles.values()],
             "options": {k: o.schema(edition.roles) for k, o in edition.options.items()},
             "channels": [c.name for c in edition.channels],
+            "night_order": {kind: [turn.as_dict() for turn in turns]
+                            for kind, turns in edition.night_order.items()},
+            "bot_names": list(edition.bot_names),
         })
         compositions = getattr(edition, "compositions", None)
         if callable(compositions):

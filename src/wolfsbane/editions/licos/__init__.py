@@ -27,6 +27,7 @@ from ...core.common import deal, plurality
 from . import compositions as comp
 from . import roles as r
 from .names import CHARACTER_NAMES, cast
+from .table import NIGHT_ORDER
 
 if TYPE_CHECKING:
     import random
@@ -74,6 +75,8 @@ class Licos(Edition):
     max_players = comp.MAX_PLAYERS
     first_phase = "day 1"
     character_names: tuple[str, ...] = CHARACTER_NAMES
+    bot_names: tuple[str, ...] = CHARACTER_NAMES
+    night_order = NIGHT_ORDER
     table_decisions = {
         "vote": "every living player at noon: another living player, or abstain",
     }

@@ -20,6 +20,7 @@ from ...core.catalog import BOOLEAN, CHOICE, NUMBER
 from ...core.common import deal
 from ...core.deaths import grieving_partner
 from . import roles as r
+from .table import BOT_NAMES, NIGHT_ORDER
 
 if TYPE_CHECKING:
     from ...core import Game, Player
@@ -39,6 +40,8 @@ class MillersHollow(Edition):
     max_players = 24
     public_markers = frozenset({"sheriff"})
     self_markers = frozenset({"lover"})
+    night_order = NIGHT_ORDER
+    bot_names = BOT_NAMES
     table_decisions = {
         "elect": "every living player on day 1, naming the sheriff (option sheriff)",
         "vote": "every living player each day; the sheriff's vote counts twice",

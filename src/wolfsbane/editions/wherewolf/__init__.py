@@ -15,6 +15,7 @@ from ...core.common import deal
 from . import catalog as c
 from .flow import death_triggers, run
 from .rules import pack, strongest_wolf
+from .table import BOT_NAMES, NIGHT_ORDER
 from .wins import check_win
 
 if TYPE_CHECKING:
@@ -52,6 +53,8 @@ class Wherewolf(Edition):
     max_players = MAX_PLAYERS
     public_markers: frozenset[str] = frozenset()
     self_markers = frozenset({"romeo", "amulet", "sword"})
+    night_order = NIGHT_ORDER
+    bot_names = BOT_NAMES
     table_decisions = {
         "first-vote": "every living player: one accusation (the merchant: a list; secret)",
         "second-vote": "every living player outside the runoff: one of the runoff players",
