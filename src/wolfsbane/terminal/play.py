@@ -42,56 +42,24 @@ BOT_NAMES = (
     "Yara", "Zeno", "Abel", "Bea", "Cyril", "Dina", "Emil",
 )
 
-# The night as the moderator tells it: (cues, words, when): `when` is True for the first night
-# only, False for every night but the first, None for every night. Every step is read every
-# night whether or not that card is in play, so the words give nothing away. A cue is a decision
-# of the step, or what the person sees happen during it (see `cue`): the words of a step are read
-# before the person sees its events or is asked its decisions.
-NIGHT_SCRIPTS: dict[str, list[tuple[tuple[str, ...], str, bool | None]]] = {
-    "millers-hollow": [
-        (("steal", "info:center", "info:steal"),
-         "The thief wakes and studies the two cards nobody was dealt.", True),
-        (("link",), "Cupid wakes and lets an arrow fly: two hearts will beat as one.", True),
-        (("info:lover",), "A tap on the shoulder: the lovers open their eyes, find each other, "
-                          "and sleep again.", True),
-        (("inspect", "info:role"),
-         "The fortune teller wakes and looks deep into one player's soul.", None),
-        (("spy",), "The little girl lies very still... or is she peeking?", None),
-        (("attack", "victim", "team:werewolves", "channel:werewolves", "info:attack"),
-         "The werewolves open their eyes and choose their prey.", None),
-        (("heal", "poison", "info:attack"),
-         "The witch wakes, learns who was attacked, and weighs her two potions.", None),
-    ],
-    # Every possible Wherewolf role is called, in the rulebook's order (RULINGS.md).
-    "wherewolf": [
-        (("claim",), "The madman wakes and picks the mystic he will pretend to be.", True),
-        (("choose-romeo", "info:romeo"), "Juliet wakes and chooses her Romeo.", True),
-        (("info:criminals", "team:criminals"),
-         "The criminals open their eyes and recognise their partners in crime.", True),
-        (("info:guards", "team:guards"), "The guards wake, recognise each other, and learn "
-                                         "how many criminals walk the streets.", True),
-        (("info:sinner", "info:bocca-di-rosa"),
-         "The priest wakes and learns who has sinned.", True),
-        (("team:werewolves",), "The werewolves open their eyes and recognise the pack.", True),
-        (("info:vampire",), "The vampire hunter and the ghoul wake, each looking for the "
-                            "vampire.", True),
-        (("inspect",), "The seer, the wizard and the medium wake in turn and use their "
-                       "gifts.", None),
-        (("protect",), "The witch wakes and shields one player.", False),
-        (("attack", "info:attack", "channel:werewolves"),
-         "The werewolves wake; the strongest of them chooses the prey.", False),
-        (("bite", "info:bite"), "The vampire wakes, thirsty.", False),
-        (("strike", "strike-target"), "The assassin waits for the right moment.", False),
-        (("recruit", "info:recruit"), "The guild master looks for a new recruit.", False),
-        (("save", "info:night"), "The healer wakes and learns who fell tonight.", False),
-    ],
-    "licos": [
-        (("attack", "channel:werewolves"), "The werewolves whisper and choose their prey.",
-         None),
-        (("inspect",), "The seer looks into one player's heart.", None),
-        (("guard",), "The hunter stands guard over someone.", None),
-    ],
-}
+# The night as the moderator tells it comes from the edition's night order: each turn's cues
+# (its decisions, and what the person sees happen during it: see `cue`) and its words. Every
+# turn is read every night of its kind whether or not that card is in play, so the words give
+# nothing away; a turn's words are read before the person sees its events or is asked its
+# decisions.
+NightStep = tuple[str, tuple[str, ...], str]  # (who wakes: a turn's id, cues, words)
+
+
+def night_script(edition: Edition, first: bool) -> list[NightStep]:
+    """The steps of the first night, or of every later night, read in order."""
+    turns = edition.night_order.get("first" if first else "other", ())
+    if turns:
+        return [(turn.id, (*turn.decisions, *turn.signs), turn.words or
+                 f"{turn.called} wakes, does what must be done, and sleeps again.")
+                for turn in turns]
+    return [(role.id, role.decisions, f"The {role.name.lower()} wakes, does what must be done, and "
+                             "sleeps again.")
+            for role in edition.roles.values() if role.decisions]
 
 
 def cue(event: dict[str, Any]) -> str | None:
@@ -310,11 +278,7 @@ class Session:
         self.cursor = 0
         self.talked: set[tuple[str, str]] = set()
         self.rostered: set[str] = set()
-        self.script = NIGHT_SCRIPTS.get(self.edition.id) or [
-            (role.decisions, f"The {role.name.lower()} wakes, does what must be done, and "
-                             "sleeps again.", None)
-            for role in self.edition.roles.values() if role.decisions
-        ]
+        self.scripts = {first: night_script(self.edition, first) for first in (True, False)}
         self.night: str | None = None  # the night being narrated
         self.step = 0
         self.prompter = Prompter(console, {
@@ -324,6 +288,7 @@ class Session:
         self.was_alive = True
         self.alive_now = True
         self.pending: str | None = None  # the night decision the person is about to answer
+        self.role = ""  # the person's card, as they see it
         self.taught_talk = False  # the talk menu is explained in full once
 
     # -- what the seat may see ---------------------------------------------------------------
@@ -335,6 +300,7 @@ class Session:
         pending = seen["decisions"]
         self.pending = pending[0]["name"] if pending and is_night(pending[0]["phase"]) else None
         self.alive_now = bool(seen["you"]["alive"])
+        self.role = str(seen["you"].get("role") or "")
         self.show(seen["events"])
         return seen
 
@@ -392,17 +358,18 @@ class Session:
         """Read the night's words up to the step with this cue (all of them: None)."""
         if self.night is None:
             return
-        first = self.night == "night 1"
-        steps = [s for s in self.script if s[2] is None or s[2] == first]
+        steps = self.scripts[self.night == "night 1"]
         stop = len(steps)
         if step is not None:
-            found = [i for i, s in enumerate(steps) if step in s[0]]
+            found = [i for i, s in enumerate(steps) if step in s[1]]
             if not found:
                 return
-            # a cue told at several steps belongs to the one the person is about to act in
-            mine = [i for i in found if self.pending in steps[i][0]]
-            stop = (mine or found)[0] + 1
-        for _, words, _ in steps[self.step:stop]:
+            # a cue told at several steps belongs to the one the person is about to act in,
+            # the turn of their own card first (the seer's and the wizard's `inspect`)
+            acting = [i for i in found if self.pending in steps[i][1]]
+            own = [i for i in acting if steps[i][0] == self.role]
+            stop = (own or acting or found)[0] + 1
+        for _, _, words in steps[self.step:stop]:
             self.console.print(f"  [italic blue]{esc(words)}[/]")
         self.step = max(self.step, stop)
 
