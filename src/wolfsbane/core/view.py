@@ -25,6 +25,15 @@ def events_for(game: Game, seat: str, since: int = 0) -> list[Event]:
 
 
 PUBLIC_SEAT = ""  # the key under which the public (a spectator) is numbered
+# The shared screen of a game played around one table: it sees what the public sees, and hears
+# what is said aloud on the day's channel, as everyone at the table does (the bots' talk).
+TABLE_SEAT = "\x00table"
+TABLE_CHANNELS = frozenset({"village"})
+
+
+def _heard_at_table(event: Event) -> bool:
+    return event.audience is None or (
+        event.kind == "Said" and event.data.get("channel") in TABLE_CHANNELS)
 
 
 def _seen(game: Game, seat: str) -> list[int]:
@@ -40,6 +49,8 @@ def _seen(game: Game, seat: str) -> list[int]:
     if scanned < len(events):
         if seat == PUBLIC_SEAT:
             seen.extend(i for i in range(scanned, len(events)) if events[i].audience is None)
+        elif seat == TABLE_SEAT:
+            seen.extend(i for i in range(scanned, len(events)) if _heard_at_table(events[i]))
         else:
             seen.extend(
                 i for i in range(scanned, len(events))
@@ -97,6 +108,7 @@ def view(game: Game, seat: str, since: int = 0) -> dict[str, Any]:
     if role is not None:
         you["team"] = edition.team_shown_to_self(me) if you["role"] == me.role else role.team
         you["description"] = role.description
+    channels = game.channels_for(seat)
     return {
         "edition": edition.id,
         "seat": seat,
@@ -105,11 +117,25 @@ def view(game: Game, seat: str, since: int = 0) -> dict[str, Any]:
         "players": players,
         "events": visible_events(game, seat, since),
         "decisions": [d.as_dict() for d in game.open.values() if d.seat == seat],
-        "channels": game.channels_for(seat),
+        "channels": channels,
+        "channel_limits": _channel_limits(game, seat, channels),
         "over": game.over,
         "outcome": _outcome(game),
         "cursor": visible_count(game, seat),
     }
+
+
+def _channel_limits(game: Game, seat: str, channels: list[str]) -> dict[str, dict[str, Any]]:
+    """For each channel the seat may speak on now: the longest message, and how many messages
+    it may still post this phase (None: no limit), so a client can hold a message back before
+    the engine would refuse it."""
+    limits: dict[str, dict[str, Any]] = {}
+    for name in channels:
+        most, length = game.channel(name).limits_in(game)
+        used = game.said.get((seat, name, game.phase), 0)
+        limits[name] = {"length": length,
+                        "messages_left": None if most is None else max(0, most - used)}
+    return limits
 
 
 def _storyteller_view(game: Game, since: int) -> dict[str, Any]:
@@ -146,9 +172,10 @@ def _outcome(game: Game) -> dict[str, Any] | None:
     }
 
 
-def public_view(game: Game, since: int = 0) -> dict[str, Any]:
+def public_view(game: Game, since: int = 0, seat: str = PUBLIC_SEAT) -> dict[str, Any]:
     """What someone who holds no seat may see (a spectator): the table as everyone sees it and
-    the public events only; no card, no decisions, no channels."""
+    the public events only; no card, no decisions, no channels. With `seat=TABLE_SEAT`, the
+    shared screen of a table game, which also hears the day's talk."""
     edition = game.edition
     players = []
     for player in game.players:
@@ -164,10 +191,10 @@ def public_view(game: Game, since: int = 0) -> dict[str, Any]:
         "seat": None,
         "phase": game.phase,
         "players": players,
-        "events": visible_events(game, PUBLIC_SEAT, since),
+        "events": visible_events(game, seat, since),
         "decisions": [],
         "channels": [],
         "over": game.over,
         "outcome": _outcome(game),
-        "cursor": visible_count(game, PUBLIC_SEAT),
+        "cursor": visible_count(game, seat),
     }

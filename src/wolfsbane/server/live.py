@@ -31,7 +31,7 @@ from ..core import MANUAL, STORYTELLER, Decision, Game, IllegalAnswer, SetupErro
 from ..core.catalog import resolve_options
 from ..core.edition import Edition, deck_for, table_sizes
 from ..core.record import RECORD_FORMAT, replay
-from ..core.view import events_for, public_view, view
+from ..core.view import PUBLIC_SEAT, TABLE_SEAT, events_for, public_view, view
 from ..editions import get_edition
 from .dayclock import MISSING, DayClock, VoteNotOpen
 from .storage import LogRow, ParticipantRow, Store
@@ -1091,7 +1091,9 @@ class LiveGame:
             if self.held_ids:  # answered already, behind the curtain
                 seen["decisions"] = [d for d in seen["decisions"] if d["id"] not in self.held_ids]
             return seen
-        return public_view(self.shown, since)
+        # the table screen of a game around one table hears the day's talk, bots' included
+        table = self.config["mode"] == "table"
+        return public_view(self.shown, since, TABLE_SEAT if table else PUBLIC_SEAT)
 
     def clock_for(self, participant: Participant, seen: dict[str, Any]) -> dict[str, Any]:
         ids = [d["id"] for d in seen["decisions"]]
