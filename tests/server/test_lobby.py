@@ -28,7 +28,8 @@ def test_the_lobby_seats_people_and_bots_and_the_host_runs_it(server: Server) ->
         added = client.post(f"/api/games/{code}/bots", json={"count": 2},
                             headers=auth(host)).json()["added"]
         info = client.get(f"/api/games/{code}").json()
-        assert [s["name"] for s in info["seats"]] == ["Ana", "Ben", "Bot 3", "Bot 4"]
+        assert [s["name"] for s in info["seats"]] == ["Ana", "Ben"] + [b["name"] for b in added]
+        assert all(b["bot"] and not b["name"].startswith("Bot") for b in added)
         assert info["moderator"]["name"] == "Mo" and info["spectators"][0]["name"] == "Sue"
         assert "token" not in str(info) and "seed" not in str(info)
         # the host removes a bot; Ben may not

@@ -34,20 +34,21 @@ def test_players_pick_empty_and_bot_seats_but_not_people_s(server: Server) -> No
     code, ana = made["code"], made["token"]
     ben = join(server, code, "Ben")
     with api(server) as client:
-        client.post(f"/api/games/{code}/bots", json={"count": 2}, headers=auth(ana))
-        assert chairs(client, code) == {"Ana": 1, "Ben": 2, "Bot 3": 3, "Bot 4": 4}
+        b3, b4 = [bot["name"] for bot in client.post(
+            f"/api/games/{code}/bots", json={"count": 2}, headers=auth(ana)).json()["added"]]
+        assert chairs(client, code) == {"Ana": 1, "Ben": 2, b3: 3, b4: 4}
 
         # an empty chair: Ben moves to 6, leaving 2 empty; the list stays in table order
         r = sit(client, code, ben["token"], 6)
         assert r.status_code == 200, r.text
         assert r.json()["moved_bot"] is None
-        assert chairs(client, code) == {"Ana": 1, "Bot 3": 3, "Bot 4": 4, "Ben": 6}
+        assert chairs(client, code) == {"Ana": 1, b3: 3, b4: 4, "Ben": 6}
 
-        # a bot's chair: Ana takes Bot 4's, and the bot moves to the chair she left
+        # a bot's chair: Ana takes the second bot's, and the bot moves to the chair she left
         r = sit(client, code, ana, 4)
         assert r.status_code == 200, r.text
-        assert r.json()["moved_bot"] == "Bot 4"
-        assert chairs(client, code) == {"Bot 4": 1, "Bot 3": 3, "Ana": 4, "Ben": 6}
+        assert r.json()["moved_bot"] == b4
+        assert chairs(client, code) == {b4: 1, b3: 3, "Ana": 4, "Ben": 6}
 
         # another person's chair is refused, and nothing changes
         r = sit(client, code, ben["token"], 4)
@@ -67,7 +68,7 @@ def test_players_pick_empty_and_bot_seats_but_not_people_s(server: Server) -> No
         sue = join(server, code, "Sue", "spectator")
         r = sit(client, code, sue["token"], 2)
         assert r.status_code == 409 and r.json()["error"] == "not-seated"
-        assert chairs(client, code) == {"Bot 4": 1, "Bot 3": 3, "Ana": 4, "Ben": 6}
+        assert chairs(client, code) == {b4: 1, b3: 3, "Ana": 4, "Ben": 6}
 
         # a newcomer sits after the last chair taken
         join(server, code, "Cy")
@@ -76,10 +77,10 @@ def test_players_pick_empty_and_bot_seats_but_not_people_s(server: Server) -> No
         # the game is dealt in table order, and the empty chairs close up
         r = client.post(f"/api/games/{code}/start", headers=auth(ana))
         assert r.status_code == 200, r.text
-        assert chairs(client, code) == {"Bot 4": 1, "Bot 3": 2, "Ana": 3, "Ben": 4, "Cy": 5}
+        assert chairs(client, code) == {b4: 1, b3: 2, "Ana": 3, "Ben": 4, "Cy": 5}
         seen = client.get(f"/api/games/{code}/view", headers=auth(ben["token"])).json()
         assert [p["name"] for p in seen["view"]["players"]] == [
-            "Bot 4", "Bot 3", "Ana", "Ben", "Cy"]
+            b4, b3, "Ana", "Ben", "Cy"]
         # after the start, nobody moves
         r = sit(client, code, ben["token"], 7)
         assert r.status_code == 409 and r.json()["error"] == "started"
@@ -101,7 +102,7 @@ def test_the_host_moves_anyone_others_only_themselves(server: Server) -> None:
         assert r.status_code == 200, r.text
         r = sit(client, code, ana, 2, bot["id"])
         assert r.status_code == 200, r.text
-        assert chairs(client, code) == {"Ana": 1, "Bot 4": 2, "Cy": 3, "Ben": 8}
+        assert chairs(client, code) == {"Ana": 1, bot["name"]: 2, "Cy": 3, "Ben": 8}
         # the host may not put someone on another person's chair either
         r = sit(client, code, ana, 1, cy["participant"]["id"])
         assert r.status_code == 409 and r.json()["error"] == "seat-taken"
@@ -115,11 +116,11 @@ def test_the_host_moves_anyone_others_only_themselves(server: Server) -> None:
         assert sit(client, code, ana, 6, "nobody").status_code == 404
         r = sit(client, code, ana, 6, mo["participant"]["id"])
         assert r.status_code == 409 and r.json()["error"] == "not-seated"
-        assert chairs(client, code) == {"Ana": 1, "Bot 4": 2, "Cy": 5, "Ben": 8}
+        assert chairs(client, code) == {"Ana": 1, bot["name"]: 2, "Cy": 5, "Ben": 8}
         # a removed player's chair falls empty; the others keep theirs
         client.delete(f"/api/games/{code}/participants/{cy['participant']['id']}",
                       headers=auth(ana))
-        assert chairs(client, code) == {"Ana": 1, "Bot 4": 2, "Ben": 8}
+        assert chairs(client, code) == {"Ana": 1, bot["name"]: 2, "Ben": 8}
 
 
 def test_lobby_watchers_are_told_and_the_order_survives_a_restart(
@@ -128,7 +129,8 @@ def test_lobby_watchers_are_told_and_the_order_survives_a_restart(
     code, ana = made["code"], made["token"]
     ben = join(fresh_server, code, "Ben")
     with api(fresh_server) as client:
-        client.post(f"/api/games/{code}/bots", json={"count": 2}, headers=auth(ana))
+        b3, b4 = [bot["name"] for bot in client.post(
+            f"/api/games/{code}/bots", json={"count": 2}, headers=auth(ana)).json()["added"]]
 
     async def watch() -> None:
         watcher = Seat(fresh_server, code, ben["token"], "Ben")
@@ -140,7 +142,7 @@ def test_lobby_watchers_are_told_and_the_order_survives_a_restart(
             assert r.status_code == 200, r.text
         told = await watcher.until(lambda m: m.get("type") == "lobby" and any(
             s["name"] == "Ben" and s["position"] == 4 for s in m["game"]["seats"]))
-        assert [s["name"] for s in told["game"]["seats"]] == ["Ana", "Bot 4", "Bot 3", "Ben"]
+        assert [s["name"] for s in told["game"]["seats"]] == ["Ana", b4, b3, "Ben"]
         await watcher.close()
 
     asyncio.run(watch())
@@ -148,7 +150,7 @@ def test_lobby_watchers_are_told_and_the_order_survives_a_restart(
         r = sit(client, code, ana, 7, ben["participant"]["id"])
         assert r.status_code == 200, r.text
         before = chairs(client, code)
-    assert before == {"Ana": 1, "Bot 4": 2, "Bot 3": 3, "Ben": 7}
+    assert before == {"Ana": 1, b4: 2, b3: 3, "Ben": 7}
 
     fresh_server.kill()
     fresh_server.start()
@@ -157,4 +159,4 @@ def test_lobby_watchers_are_told_and_the_order_survives_a_restart(
         # and the restored lobby goes on: Ben still moves, a newcomer sits after the last
         assert sit(client, code, ben["token"], 5).status_code == 200
         join(fresh_server, code, "Cy")
-        assert chairs(client, code) == {"Ana": 1, "Bot 4": 2, "Bot 3": 3, "Ben": 5, "Cy": 6}
+        assert chairs(client, code) == {"Ana": 1, b4: 2, b3: 3, "Ben": 5, "Cy": 6}

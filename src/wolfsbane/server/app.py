@@ -6,10 +6,11 @@ import asyncio
 import contextlib
 import gc
 import json
-import random
+import re
 import secrets
 import sys
 import time
+import unicodedata
 import uuid
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from contextlib import asynccontextmanager
@@ -55,6 +56,7 @@ from .models import (
     PickSeat,
     SayIn,
     SeatIn,
+    ShowBots,
     WsAnswer,
     WsHello,
     WsIn,
@@ -123,31 +125,46 @@ def _token(authorization: str | None) -> str | None:
     return token.strip()
 
 
-def _check_name(name: str) -> str:
-    if not name.isprintable() or name.lower() == STORYTELLER or "<" in name or ">" in name:
-        raise ServerError(422, "bad-name", f"{name!r} cannot be used as a name")
-    return name
+NAME_LENGTH = 24
+NAME_PUNCTUATION = " -'."
+# words the game itself shows where a name would stand
+RESERVED_NAMES = frozenset({STORYTELLER, "everyone", "nobody", "someone", "moderator",
+                            "narrator", "you"})
+BOT_LIKE = re.compile(r"bot\s*\d*", re.IGNORECASE)
+
+
+def name_problem(name: str, *, bot: bool = False) -> str | None:
+    """Why `name` (trimmed) cannot sit at the table, in a sentence for the person; None if it
+    can. Names like "Bot 2" are kept from people, who would pass for one of the server's
+    bots."""
+    if not name:
+        return "Please type a name."
+    if len(name) > NAME_LENGTH:
+        return f"A name may be at most {NAME_LENGTH} characters long; this one has {len(name)}."
+    if not all(ch.isalnum() or ch in NAME_PUNCTUATION for ch in name):
+        return "Names may use letters, digits, spaces and - ' . only."
+    if not any(ch.isalpha() for ch in name):
+        return "A name needs at least one letter."
+    if name.casefold() in RESERVED_NAMES:
+        return f"The game itself uses the word \u201c{name}\u201d; please choose another name."
+    if not bot and BOT_LIKE.fullmatch(name):
+        return "Names like \u201cBot 2\u201d would look like a bot's; please choose another name."
+    return None
+
+
+def _check_name(name: str, *, bot: bool = False) -> str:
+    """The name to store (trimmed, spaces collapsed, composed), or a 422 that says why not."""
+    clean = " ".join(unicodedata.normalize("NFC", name).split())
+    problem = name_problem(clean, bot=bot)
+    if problem is not None:
+        raise ServerError(422, "bad-name", problem)
+    return clean
 
 
 def _timers(mode: str, given: dict[str, Any]) -> dict[str, float]:
     timers = dict(DEFAULT_TIMERS[mode])
     timers.update({k: float(v) for k, v in given.items() if v is not None})
     return timers
-
-
-def _bot_name(live: LiveGame) -> str:
-    """A new bot's name: the edition's next free character name (LiCOS's villagers, as in the
-    terminal), in an order the game's seed decides; else "Bot N"."""
-    taken = {seat.lower() for seat in live.seats}
-    characters = list(live.edition.character_names)
-    random.Random(f"{live.config['seed']}:names").shuffle(characters)
-    for name in characters:
-        if name.lower() not in taken:
-            return name
-    number = len(live.seats) + 1
-    while f"bot {number}" in taken:
-        number += 1
-    return f"Bot {number}"
 
 
 def _check_cards(edition: Edition, options: dict[str, Any], preset: str | None,
@@ -269,10 +286,16 @@ def create_app(db_url: str, *, public_url: str = "", quiet: bool = False) -> Fas
         return _editions()
 
     @app.get("/api/games/{code}")
-    async def game_info(code: str) -> dict[str, Any]:
-        """What anyone holding the code may see: the lobby, the seats, the settings."""
+    async def game_info(code: str, authorization: Annotated[str | None, Header()] = None,
+                        ) -> dict[str, Any]:
+        """What anyone holding the code may see: the lobby, the seats, the settings (with a
+        token: which seats are bots, if its holder may know)."""
         live = await hub().get(code)
-        return live.public_info()
+        viewer = None
+        if _token(authorization):
+            with contextlib.suppress(ServerError):
+                viewer = live.authenticate(_token(authorization))
+        return live.public_info(viewer)
 
     @app.get("/api/games/{code}/me")
     async def me(code: str, authorization: Annotated[str | None, Header()] = None,
@@ -287,7 +310,7 @@ def create_app(db_url: str, *, public_url: str = "", quiet: bool = False) -> Fas
         """Your view (core.view) from event `since` on, with your clocks."""
         live, who = await authed(code, authorization)
         if live.game is None:
-            return {"type": "lobby", "game": live.public_info()}
+            return {"type": "lobby", "game": live.public_info(who)}
         return live.message_for(who, max(0, since), "snapshot")
 
     @app.get("/api/games/{code}/record")
@@ -318,6 +341,7 @@ def create_app(db_url: str, *, public_url: str = "", quiet: bool = False) -> Fas
             raise ServerError(422, "setup", "only a moderated game has a moderator")
         name = _check_name(body.name)
         config: dict[str, Any] = {
+            "show_bots": True,
             "edition": edition.id,
             "preset": body.preset,
             "deck": list(body.deck) if body.deck else None,
@@ -356,8 +380,12 @@ def create_app(db_url: str, *, public_url: str = "", quiet: bool = False) -> Fas
         if body.as_ == PLAYER:
             if live.status != LOBBY:
                 raise ServerError(409, "started", "the game has started; join as a spectator")
-            if any(s.lower() == name.lower() for s in live.seats):
+            clash = next((s for s in live.seats if s.lower() == name.lower()), None)
+            holder = live.seat_holder(clash) if clash is not None else None
+            if clash is not None and not (holder and holder.bot):
                 raise ServerError(409, "name-taken", f"{name} is already at the table")
+            if holder is not None:  # a bot sits under this name: it takes another one
+                live.rename_bot(holder, live.next_bot_name(also_taken=name))
             if len(live.seats) >= live.edition.max_players:
                 raise ServerError(409, "full", "the table is full")
         elif body.as_ == MODERATOR:
@@ -395,11 +423,11 @@ def create_app(db_url: str, *, public_url: str = "", quiet: bool = False) -> Fas
                 raise ServerError(409, "full", "the table is full")
             name = body.name if body.name and body.count == 1 else None
             if name is not None:
-                _check_name(name)
+                name = _check_name(name, bot=True)
                 if any(s.lower() == name.lower() for s in live.seats):
                     raise ServerError(409, "name-taken", f"{name} is already at the table")
             else:
-                name = _bot_name(live)
+                name = live.next_bot_name()
             bot = Participant(uuid.uuid4().hex[:12], PLAYER, name, None, bot=True)
             live.add_participant(bot)
             live.take_seat(name)
@@ -466,7 +494,22 @@ def create_app(db_url: str, *, public_url: str = "", quiet: bool = False) -> Fas
         await live.save_meta()
         live.lobby_changed()
         return {"ok": True, "position": body.position, "moved_bot": moved,
-                "seats": live.public_info()["seats"]}
+                "seats": live.public_info(who)["seats"]}
+
+    @app.post("/api/games/{code}/show-bots")
+    async def show_bots(code: str, body: ShowBots,
+                        authorization: Annotated[str | None, Header()] = None,
+                        ) -> dict[str, Any]:
+        """Host: whether everyone sees which seats are bots (the host and the moderator always
+        do)."""
+        live, who = await authed(code, authorization)
+        require_host(live, who)
+        if live.status != LOBBY:
+            raise ServerError(409, "started", "who sees the bots is chosen before the start")
+        live.config["show_bots"] = body.show
+        await live.save_meta()
+        live.lobby_changed()
+        return {"ok": True, "show_bots": body.show}
 
     @app.post("/api/games/{code}/host")
     async def hand_host(code: str, body: HandHost,
@@ -665,7 +708,7 @@ def create_app(db_url: str, *, public_url: str = "", quiet: bool = False) -> Fas
         if isinstance(message, WsSync):
             connection.signature = None
             if live.game is None:
-                connection.push({"type": "lobby", "game": live.public_info()})
+                connection.push({"type": "lobby", "game": live.public_info(who)})
             else:
                 connection.cursor = message.cursor
                 live.broadcast()

@@ -367,18 +367,56 @@ class LiveGame:
         if participant.token_hash:
             self.by_hash[participant.token_hash] = participant
 
-    def public_info(self) -> dict[str, Any]:
-        """What anyone with the game's code may know: no cards, no seed, no tokens."""
+    def next_bot_name(self, also_taken: str = "") -> str:
+        """A first name from the edition's list that nobody in the game has, in an order the
+        game's seed shuffles, so that a bot's seat reads like a person's and the same names do
+        not always mean bots."""
+        taken = {p.name.casefold() for p in self.participants.values() if p.active}
+        taken |= {name.casefold() for name in self.seats} | {also_taken.casefold()}
+        names = list(self.edition.bot_names or self.edition.character_names)
+        random.Random(f"{self.config['seed']}:names").shuffle(names)
+        number = 1
+        while True:
+            for name in names or ["Guest"]:
+                candidate = name if number == 1 and names else f"{name} {number}"
+                if candidate.casefold() not in taken:
+                    return candidate
+            number += 1
+
+    def rename_bot(self, bot: Participant, name: str) -> None:
+        """Before the start: a bot gives up its name (to a person who joins under it)."""
+        positions = self.seat_positions()
+        index = self.seats.index(bot.name)
+        positions[name] = positions.pop(bot.name)
+        self.seats[index] = name
+        self._set_positions(positions)
+        bot.name = name
+        self.dirty_participants.append(bot)
+
+    def sees_bots(self, viewer: Participant | None) -> bool:
+        """Whether `viewer` is told which seats are bots: the host and the moderator always
+        are; everyone else as the host chooses (shown unless the host hides it)."""
+        if self.config.get("show_bots", True):
+            return True
+        return viewer is not None and (viewer.kind == MODERATOR
+                                       or viewer.id == self.state.get("host"))
+
+    def public_info(self, viewer: Participant | None = None) -> dict[str, Any]:
+        """What anyone with the game's code may know: no cards, no seed, no tokens; which
+        seats are bots only to those who may see it (`sees_bots`)."""
         host = self.host()
         seats = []
         positions = self.seat_positions()
+        shown = self.sees_bots(viewer)
         for seat in self.seats:
             holder = self.seat_holder(seat)
+            bot = bool(holder and holder.bot)
             seats.append({"name": seat, "position": positions[seat],
-                          "bot": bool(holder and holder.bot),
+                          "bot": bot and shown,
                           "id": holder.id if holder else None,
                           "controlled": seat in self.controlled,
-                          "connected": self._connected(holder)})
+                          # a hidden bot is always at the table, as a person who is there
+                          "connected": (bot and not shown) or self._connected(holder)})
         moderator = self.moderator()
         spectators = [p.public() for p in self.participants.values()
                       if p.kind == SPECTATOR and p.active]
@@ -400,6 +438,7 @@ class LiveGame:
             "timers": self.timers,
             "setup": {k: self.config[k] for k in ("preset", "deck") if self.config.get(k)},
             "paused": self.paused,
+            "show_bots": bool(self.config.get("show_bots", True)),
         }
         if self.state.get("deck"):
             info["deck"] = sorted(self.state["deck"])
@@ -1125,7 +1164,8 @@ class LiveGame:
 
     def _send_snapshot(self, connection: Connection, since: int) -> None:
         if self.game is None:
-            connection.push({"type": "lobby", "game": self.public_info()})
+            connection.push({"type": "lobby",
+                             "game": self.public_info(connection.participant)})
             return
         message = self.message_for(connection.participant, since, "snapshot")
         connection.cursor = message["view"]["cursor"]
@@ -1215,9 +1255,11 @@ class LiveGame:
             connection.push(message)
 
     def lobby_changed(self) -> None:
-        info = self.public_info()
+        shown, hidden = self.public_info(self.host()), self.public_info()
         for connection in self.connections:
-            connection.push({"type": "lobby", "game": info})
+            viewer = connection.participant
+            connection.push({"type": "lobby",
+                             "game": shown if self.sees_bots(viewer) else hidden})
 
     def attach(self, connection: Connection, since: int) -> None:
         self.connections.append(connection)

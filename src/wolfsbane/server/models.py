@@ -10,6 +10,9 @@ MAX_BODY = 64 * 1024  # bytes of any HTTP body
 MAX_WS_MESSAGE = 16 * 1024  # characters of any WebSocket message
 
 Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=24)]
+# A person's (or a bot's) name as typed: the server trims it and says in a sentence what is
+# wrong with it (app._check_name); only an absurd length is refused here.
+PersonName = Annotated[str, StringConstraints(max_length=200)]
 Ident = Annotated[str, StringConstraints(min_length=1, max_length=64)]
 Short = Annotated[str, StringConstraints(max_length=200)]
 Ref = Annotated[str, StringConstraints(max_length=64)] | StrictInt | None
@@ -64,7 +67,8 @@ class Timers(Strict):
 
 class CreateGame(Strict):
     edition: Ident = "millers-hollow"
-    name: Name = Field(description="Your name: your seat's name, or how you are shown.")
+    name: PersonName = Field(description="Your name: your seat's name, or how you are shown "
+                                         "(1 to 24 letters, digits, spaces, - ' and .).")
     as_: Literal["player", "moderator", "spectator"] = Field(
         "player", alias="as", description="Take a seat, moderate, or watch.")
     preset: Ident | None = Field(None, description="A preset deck of the edition.")
@@ -81,7 +85,7 @@ class CreateGame(Strict):
 
 
 class Join(Strict):
-    name: Name
+    name: PersonName
     as_: Literal["player", "moderator", "spectator"] = Field("player", alias="as")
 
 
@@ -111,7 +115,12 @@ class SayIn(Strict):
 
 class AddBots(Strict):
     count: int = Field(1, ge=1, le=30)
-    name: Name | None = None
+    name: PersonName | None = None
+
+
+class ShowBots(Strict):
+    show: StrictBool = Field(description="Whether everyone sees which seats are bots (the host "
+                                         "always does).")
 
 
 class Extend(Strict):
