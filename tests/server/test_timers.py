@@ -94,3 +94,48 @@ def test_pause_stops_the_clocks_and_extend_moves_them(server: Server) -> None:
             assert r.status_code == 422
 
     asyncio.run(main())
+
+
+def test_the_moderator_gives_a_question_asked_behind_the_curtain_more_time(
+    server: Server,
+) -> None:
+    """The day's questions are open for the moderator while the players are still held in the
+    night; +15 s on one of them is kept for the moment its clock starts, and the moderator is
+    told that the players still see the night."""
+    made = create(server, "Mod", **{"as": "moderator"}, moderated=True, preset="classic",
+                  timers={"night": 4, "day": 30, "decision": 0.3, "grace": 0.2,
+                          "bot_delay": 0})
+    code, mod_token = made["code"], made["token"]
+    tokens = {f"P{i}": join(server, code, f"P{i}")["token"] for i in range(8)}
+    moderator = Seat(server, code, mod_token, "Mod")
+
+    async def main() -> None:
+        await moderator.connect()
+        start(server, code, mod_token)
+        ahead = await moderator.until(lambda m: any(
+            d["name"] == "elect" for d in (moderator.view or {}).get("decisions", ())),
+            timeout=20)
+        assert ahead
+        curtain = moderator.clock.get("curtain")
+        assert curtain and curtain["players_see"] == "night 1"
+        elect = next(d for d in moderator.view["decisions"]  # type: ignore[index]
+                     if d["name"] == "elect" and d["seat"] == "P0")
+        with api(server) as client:
+            r = client.post(f"/api/games/{code}/extend", headers=auth(mod_token),
+                            json={"seconds": 15, "decision": elect["id"]})
+            assert r.status_code == 200, r.text
+        p0 = Seat(server, code, tokens["P0"], "P0")
+        await p0.connect()
+        await p0.until(lambda m: any(d["id"] == elect["id"]
+                                     for d in (p0.view or {}).get("decisions", ())))
+        deadline = p0.clock["deadlines"][str(elect["id"])]
+        assert deadline - p0.clock["phase_deadline"] >= 14.9
+        await p0.close()
+        with api(server) as client:
+            r = client.post(f"/api/games/{code}/extend", headers=auth(mod_token),
+                            json={"seconds": 15, "decision": 1})
+            assert r.status_code == 409 and r.json()["detail"] == (
+                "That question has already been answered.")
+        await moderator.close()
+
+    asyncio.run(main())

@@ -959,13 +959,21 @@ class LiveGame:
                 running[decision.id] = decision
         self.deadlines = {i: t for i, t in self.deadlines.items() if i in running}
         self.bot_due = {i: t for i, t in self.bot_due.items() if i in running}
+        extra = state.get("extra_time") or {}
+        # time the moderator gave a day's ballot behind the curtain goes to the whole day vote,
+        # whose ballots close together
+        bonus = sum(float(extra.pop(str(i))) for i in voting if str(i) in extra)
+        if bonus:
+            self.day.extend(bonus)
+            state["phase_end"] = max(state["phase_end"], self.day.closes)
         for decision in running.values():
             if decision.id in voting:  # the day's vote: one clock, bots on their own plan
                 self.deadlines[decision.id] = self.day.closes
                 self.bot_due.pop(decision.id, None)
                 continue
             if decision.id not in self.deadlines:
-                self.deadlines[decision.id] = self._deadline_for(decision, now)
+                self.deadlines[decision.id] = self._deadline_for(decision, now) + float(
+                    extra.pop(str(decision.id), 0.0))
             if (decision.seat in self.agents and decision.seat not in self.controlled
                     and decision.id not in self.bot_due and decision.id in shown.open):
                 self.bot_due[decision.id] = now + self.timers.get("bot_delay", 0)
@@ -1085,16 +1093,22 @@ class LiveGame:
             seconds = float(kw["seconds"])
             decision = kw.get("decision")
             if decision is not None:
-                if decision not in self.deadlines:
-                    raise ServerError(409, "stale", f"decision {decision} has no running clock")
-                if self.day.holds(decision):  # the day's ballots close together
+                if decision in self.deadlines and self.day.holds(decision):
+                    # the day's ballots close together
                     self.day.extend(seconds)
                     for held in self.day.held_ids():
                         self.deadlines[held] = self.day.closes
                     self.state["phase_end"] = max(self.state.get("phase_end") or 0,
                                                   self.day.closes)
-                else:
+                elif decision in self.deadlines:
                     self.deadlines[decision] += seconds
+                elif self.game is not None and decision in self.game.open:
+                    # asked behind the night's curtain: its clock starts when the players see
+                    # it, with the extra time already on it
+                    extra = self.state.setdefault("extra_time", {})
+                    extra[str(decision)] = extra.get(str(decision), 0.0) + seconds
+                else:
+                    raise ServerError(409, "stale", "That question has already been answered.")
                 self.state["deadlines"] = {str(k): v for k, v in self.deadlines.items()}
             else:
                 self._shift(seconds)
@@ -1136,13 +1150,19 @@ class LiveGame:
 
     def clock_for(self, participant: Participant, seen: dict[str, Any]) -> dict[str, Any]:
         ids = [d["id"] for d in seen["decisions"]]
-        return {
+        clock = {
             "now": time.time(),
             "paused": self.paused,
             "phase_deadline": self.state.get("phase_end"),
             "deadlines": {str(i): self.deadlines[i] for i in ids if i in self.deadlines},
             "vote": self._vote_standing(participant),
         }
+        if participant.kind == MODERATOR and self.held and self.shown is not None:
+            # the moderator is ahead of the table: the players still see this phase until the
+            # night's fixed end, and its news waits for it
+            clock["curtain"] = {"until": self.state.get("phase_end"),
+                                "players_see": self.shown.phase}
+        return clock
 
     def _vote_standing(self, participant: Participant) -> dict[str, Any] | None:
         """How the day's vote stands, as this participant may see it (server/dayclock.py)."""
@@ -1188,6 +1208,7 @@ class LiveGame:
             tuple(sorted(clock["deadlines"].items())),
             tuple(message.get("controlled", ())),
             _frozen(clock.get("vote")),
+            "curtain" in clock,
         )
 
     def _unchanged(self, connection: Connection) -> bool:
@@ -1216,6 +1237,7 @@ class LiveGame:
             tuple(sorted((str(i), deadlines[i]) for i in ids if i in deadlines)),
             (),
             _frozen(self._vote_standing(participant)),
+            False,  # a player is never told about the curtain
         )
         if signature != connection.signature:
             return False
