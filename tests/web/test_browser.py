@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from ..server.helpers import Server
+from .conftest import check_accessibility
 
 QUICK = {"night": "4", "day": "10", "decision": "3", "grace": "0.5", "bot_delay": "0.1",
          "scale": "0.05", "talk": "1", "vote": "2"}
@@ -23,7 +24,8 @@ EVIL = '<script>window.__pwned = 1</script><img src=x onerror="window.__pwned = 
 
 def new_page(browser: Any, viewport: dict[str, int] = DESKTOP, errors: list[str] | None = None,
              scheme: str = "light") -> Any:
-    context = browser.new_context(viewport=viewport, device_scale_factor=1, color_scheme=scheme)
+    context = browser.new_context(viewport=viewport, device_scale_factor=1, color_scheme=scheme,
+                                  bypass_csp=True)
     page = context.new_page()
     page.set_default_timeout(10_000)
     if errors is not None:
@@ -130,19 +132,23 @@ def test_one_person_plays_a_whole_game_with_bots(browser: Any, web_server: Serve
     page = new_page(browser, errors=errors, scheme="dark")
     rng = random.Random(5)
 
-    # a name the server refuses is explained on the page
+    # a name that would be refused is explained on the page, with the reason
     page.goto(web_server.url + "/")
+    check_accessibility(page, "home")
     page.get_by_label("Your name").fill("<script>x</script>")
     page.locator("#create-game").click()
-    page.get_by_role("alert").filter(has_text="cannot be used").wait_for()
+    page.get_by_role("alert").filter(
+        has_text="Names may use letters, digits, spaces and - ' . only.").wait_for()
     page.screenshot(path=str(shots / "01-home.png"), full_page=True)
 
-    code = create_game(page, web_server, 'Ann "the bold"', seed=11)
+    code = create_game(page, web_server, "Ann O'Bold", seed=11)
     expect_text(page, "#join-link", f"/?join={code}")
     page.wait_for_function("document.querySelector('img.qr').naturalWidth > 0")
     page.locator("#bot-count").fill("7")
     page.locator("#add-bots").click()
-    page.locator(".seat", has_text="Bot 8").wait_for()
+    wait_for_seats(page, 8)
+    assert not page.locator(".seat .pname", has_text="Bot ").count()  # bots have first names
+    check_accessibility(page, "lobby")
     page.screenshot(path=str(shots / "02-lobby.png"), full_page=True)
     page.locator("#start-game").click()
     page.locator(".role-card .role-name").wait_for()
@@ -154,6 +160,7 @@ def test_one_person_plays_a_whole_game_with_bots(browser: Any, web_server: Serve
     page.locator(".role-card .role-name").wait_for()
     assert page.locator(".role-card .role-name").inner_text() == role
     assert page.locator(".players .player.me").count() == 1
+    check_accessibility(page, "seat")
 
     state = {"said": False, "night": False, "day": False}
 
@@ -195,6 +202,7 @@ def test_one_person_plays_a_whole_game_with_bots(browser: Any, web_server: Serve
     # the evil message is shown as text and never ran
     assert page.evaluate("window.__pwned") is None
     page.locator(".reveal .timeline").wait_for()
+    check_accessibility(page, "end")
     timeline = page.locator(".reveal .timeline").inner_text()
     assert "was dealt" in timeline and "votes against" in timeline
     assert page.locator(".reveal-roles .player").count() == 8
@@ -211,6 +219,11 @@ def test_one_person_plays_a_whole_game_with_bots(browser: Any, web_server: Serve
     assert page.locator("#start-game").is_enabled()
     page.screenshot(path=str(shots / "06-rematch-lobby.png"), full_page=True)
     assert not errors, errors
+
+
+def wait_for_seats(page: Any, count: int) -> None:
+    page.wait_for_function(
+        f"document.querySelectorAll('.seat.chair:not(.empty)').length >= {count}")
 
 
 def expect_text(page: Any, selector: str, text: str) -> None:
@@ -236,7 +249,7 @@ def test_a_table_game_with_a_narrating_screen_and_two_phones(browser: Any, web_s
     screen.locator(".seat", has_text="Cyd").wait_for()
     screen.locator("#bot-count").fill("4")
     screen.locator("#add-bots").click()
-    screen.locator(".seat", has_text="Bot 6").wait_for()
+    wait_for_seats(screen, 6)
     phones[0].screenshot(path=str(shots / "10-phone-lobby.png"), full_page=True)
     screen.locator("#start-game").click()
     screen.locator("#narration").wait_for()
@@ -247,9 +260,17 @@ def test_a_table_game_with_a_narrating_screen_and_two_phones(browser: Any, web_s
         "document.getElementById('narration-log').textContent.includes('The night is ending')",
         timeout=15_000)
     narration = screen.locator("#narration-log").text_content() or ""
-    for role in ("Werewolf", "Fortune Teller", "Witch", "Cupido", "Thief", "Little Girl"):
+    # the first night's order (RULINGS): thief, Cupid, the lovers, the fortune teller, the
+    # little girl (who peeks while the pack is awake), the werewolves, the witch
+    called = ["Thief", "Cupid", "Lovers", "Fortune Teller", "Little Girl", "Werewolves",
+              "Witch"]
+    for role in called:
         assert f"{role}, open your eyes" in narration
         assert f"{role}, close your eyes" in narration
+    opened = [narration.index(f"{role}, open your eyes") for role in called]
+    assert opened == sorted(opened), narration
+    assert "Hunter" not in narration  # the hunter never wakes
+    check_accessibility(screen, "table")
     screen.screenshot(path=str(shots / "11-table-screen-night.png"), full_page=True)
 
     # each phone shows its own card only
@@ -258,6 +279,7 @@ def test_a_table_game_with_a_narrating_screen_and_two_phones(browser: Any, web_s
         phone.locator(".role-card .role-name").wait_for()
         roles.append(phone.locator(".role-card .role-name").inner_text())
         assert phone.locator(".board-players").count() == 0
+    check_accessibility(phones[0], "seat (phone)")
     phones[0].screenshot(path=str(shots / "12-phone-seat.png"), full_page=True)
     assert screen.locator(".role-card").count() == 0
 
@@ -284,7 +306,7 @@ def test_a_moderated_game(browser: Any, web_server: Server, shots: Path) -> None
                        timers={**QUICK, "decision": "20"})
     page.locator("#bot-count").fill("6")
     page.locator("#add-bots").click()
-    page.locator(".seat", has_text="Bot 6").wait_for()
+    wait_for_seats(page, 6)
     page.locator("#start-game").click()
     # the deal waits on the moderator, with the automatic suggestion ready
     page.locator(".storyteller .decision").first.wait_for()
@@ -292,6 +314,7 @@ def test_a_moderated_game(browser: Any, web_server: Server, shots: Path) -> None
     page.locator(".storyteller button", has_text="Use the suggestion").first.click()
     page.locator(".grim-role").first.wait_for()
     assert page.locator(".grim-seat").count() == 6
+    check_accessibility(page, "moderator")
     # pause and resume the clock
     page.locator("#pause").click()
     page.locator("#resume").wait_for()

@@ -1,22 +1,32 @@
 // The public board: for spectators online, and the shared screen of a table game, which
 // also narrates the night aloud.
 //
-// The narration calls every role of the edition that has an ability, in a fixed order, every
-// night, and spreads the calls evenly over the night's fixed length: what is said and when never
-// depends on which cards were dealt or on what anyone does.
+// The narration calls every turn of the edition's night order (the first night's, or every
+// later night's), dealt or not, and spreads the calls evenly over the night's fixed length:
+// what is said and when never depends on which cards were dealt or on what anyone does.
 
 import { formatSeconds, h, replace } from "./dom.js";
-import { CHAT_KINDS, PRIVATE_KINDS, describe, isNight, phaseLabel } from "./text.js";
+import { CHAT_KINDS, PRIVATE_KINDS, describe, isNight, phaseLabel, talkBadge, talkText } from "./text.js";
 import { tableDeck } from "./seat.js";
 import { refreshHostBar, phaseHeader, playerList, remaining, tickClocks, timeline, voteBoard } from "./widgets.js";
 
-export function narrationScript(edition) {
-  const roles = (edition ? edition.roles : []).filter((r) => (r.decisions || []).length);
+// The turns of a night: the edition's night order, or (for an edition without one) every role
+// that has a decision.
+export function nightTurns(edition, phase) {
+  const order = (edition && edition.night_order) || {};
+  const turns = order[phase === "night 1" ? "first" : "other"] || order.other;
+  if (turns && turns.length) return turns;
+  return (edition ? edition.roles : []).filter((r) => (r.decisions || []).length)
+    .map((r) => ({ id: r.id, called: r.name, decisions: r.decisions }));
+}
+
+export function narrationScript(edition, phase) {
   const lines = [{ slot: "intro", text: "Night falls on the village. Everyone, close your eyes." }];
-  for (const r of roles) {
-    lines.push({ slot: r.id, text: `${r.name}, open your eyes and do what you must.`, role: r.name });
-    lines.push({ slot: r.id, text: `${r.name}, close your eyes.`, role: r.name, close: true });
-  }
+  nightTurns(edition, phase).forEach((turn, k) => {
+    const slot = `${k}:${turn.id}`;
+    lines.push({ slot, text: `${turn.called}, open your eyes and do what you must.`, role: turn.called });
+    lines.push({ slot, text: `${turn.called}, close your eyes.`, role: turn.called, close: true });
+  });
   lines.push({ slot: "outro", text: "The night is ending. Keep your eyes closed until the sun rises." });
   return lines;
 }
@@ -78,7 +88,7 @@ class Narrator {
     this.phase = phase;
     this.cancel();
     if (isNight(phase)) {
-      const lines = schedule(narrationScript(edition));
+      const lines = schedule(narrationScript(edition, phase));
       const elapsed = Math.max(0, length - left);
       for (const line of lines) {
         const wait = line.at * length - elapsed;
@@ -101,6 +111,7 @@ export class BoardScreen {
     this.players = h("section", { class: "card board-players", "aria-labelledby": "board-players-title" });
     this.news = h("section", { class: "card news", "aria-labelledby": "news-title" });
     this.history = h("section", { class: "card history", "aria-labelledby": "bh-title" });
+    this.talk = h("section", { class: "card talk-card", "aria-labelledby": "talk-title" });
     this.caption = h("p", { class: "caption", "aria-live": "assertive", id: "narration" });
     this.lines = [];
     this.spoken = h("ol", { id: "narration-log", class: "notes" });
@@ -116,12 +127,13 @@ export class BoardScreen {
     if (this.table) {
       parts.push(h("section", { class: "card narration", "aria-label": "Narration" },
         h("div", { class: "narration-row" }, this.caption, this.voiceButton),
-        h("p", { class: "hint" }, "This screen reads the night aloud. Every role is called every night, and the night always lasts the same, so nothing gives the cards away."),
+        h("p", { class: "hint" }, "This screen reads the night aloud. Every role is called every night, in the edition's order, and the night always lasts the same, so nothing gives the cards away."),
         h("details", { class: "more" }, h("summary", null, "What the narrator said"), this.spoken)));
     } else {
       parts.push(h("p", { class: "card hint" }, "You are watching: you see what the whole village sees, and no secrets."));
     }
-    parts.push(h("div", { class: "board-grid" }, this.players, h("div", null, this.news, this.history)));
+    parts.push(h("div", { class: "board-grid" }, this.players,
+      h("div", null, this.news, this.talk, this.history)));
     root.append(...parts);
     this.phaseSeen = null;
   }
@@ -146,9 +158,10 @@ export class BoardScreen {
     const latest = publicEvents.filter((e) => e.kind === "Announced" || e.kind === "PlayerExecuted").slice(-4);
     replace(this.news, h("h2", { id: "news-title" }, "Latest news"),
       tableDeck(s, events),
-      latest.length ? h("ul", { class: "notes big-notes" }, latest.map((e) => h("li", null, describe(ed, e)))) : h("p", { class: "hint" }, "Nothing yet."),
-      !this.table && talk.length ? [h("h3", null, "Village talk"), h("ol", { class: "chat-log" }, talk.slice(-30).map((e) => h("li", { class: "msg" }, describe(ed, e))))] : null);
-    replace(this.history, h("h2", { id: "bh-title" }, "What happened"), timeline(ed, publicEvents.slice(-60)));
+      latest.length ? h("ul", { class: "notes big-notes" }, latest.slice().reverse().map((e) => h("li", null, describe(ed, e)))) : h("p", { class: "hint" }, "Nothing yet."));
+    this.showTalk(ed, talk);
+    replace(this.history, h("h2", { id: "bh-title" }, "What happened ", h("small", { class: "hint" }, "newest first")),
+      timeline(ed, publicEvents.slice(-60), { newestFirst: true }));
     if (this.table && view.phase !== this.phaseSeen) {
       this.phaseSeen = view.phase;
       const clock = s.clock || {};
@@ -169,6 +182,21 @@ export class BoardScreen {
     if (key === this.voteKey) return;
     this.voteKey = key;
     replace(this.vote, voteBoard(this.session, { big: true }));
+  }
+
+  // What the village says aloud, the bots' claims and accusations included: the latest
+  // messages, the newest at the top.
+  showTalk(ed, talk) {
+    this.talk.hidden = !talk.length;
+    if (!talk.length) return;
+    replace(this.talk, h("h2", { id: "talk-title" }, "The village says ", h("small", { class: "hint" }, "newest first")),
+      h("ol", { class: "talk-feed" }, talk.slice(-12).reverse().map((e) => {
+        const badge = talkBadge(e.message);
+        return h("li", { class: "msg" },
+          h("span", { class: "who" }, e.kind === "Overheard" ? "someone" : e.player),
+          badge ? h("span", { class: `badge talk-${e.message.type}` }, badge) : null,
+          h("span", { class: "what" }, talkText(ed, e.message)));
+      })));
   }
 
   phaseLength(phase, left) {

@@ -78,3 +78,36 @@ export function formatSeconds(seconds) {
   const m = Math.floor(s / 60);
   return m ? `${m}:${String(s % 60).padStart(2, "0")}` : `${s}s`;
 }
+
+// Names at the table: the same rules as the server's (server/app.py name_problem), checked
+// before sending so that a person is told at once, and in the same words.
+export const NAME_LIMIT = 24;
+export const NAME_HINT = `Up to ${NAME_LIMIT} characters: letters, digits, spaces and - ' .`;
+const RESERVED_NAMES = new Set(["storyteller", "everyone", "nobody", "someone", "moderator", "narrator", "you"]);
+
+export function nameProblem(raw) {
+  const name = String(raw || "").normalize("NFC").split(/\s+/).filter(Boolean).join(" ");
+  if (!name) return "Please type a name.";
+  if (name.length > NAME_LIMIT) return `A name may be at most ${NAME_LIMIT} characters long; this one has ${name.length}.`;
+  if (![...name].every((ch) => /[\p{L}\p{N}]/u.test(ch) || " -'.".includes(ch))) return "Names may use letters, digits, spaces and - ' . only.";
+  if (!/\p{L}/u.test(name)) return "A name needs at least one letter.";
+  if (RESERVED_NAMES.has(name.toLowerCase())) return `The game itself uses the word \u201c${name}\u201d; please choose another name.`;
+  if (/^bot\s*\d*$/i.test(name)) return "Names like \u201cBot 2\u201d would look like a bot's; please choose another name.";
+  return null;
+}
+
+// A name box: the limit is shown (maxlength and the hint) rather than text silently cut.
+export function nameInput() {
+  return h("input", { type: "text", required: true, maxlength: NAME_LIMIT, autocomplete: "nickname", name: "name" });
+}
+
+// Checks a name box before a form is sent: says why in `error` (and focuses the box) when the
+// name would be refused. Returns true if it was.
+export function refuseName(input, error) {
+  const problem = nameProblem(input.value);
+  if (!problem) return false;
+  error.textContent = problem;
+  input.setAttribute("aria-invalid", "true");
+  input.focus();
+  return true;
+}

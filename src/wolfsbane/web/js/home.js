@@ -1,7 +1,7 @@
 // The start page: create a game, join one by code, find your recent games.
 
 import { request, saveSeat, savedGames } from "./api.js";
-import { field, h, replace, toast } from "./dom.js";
+import { NAME_HINT, field, h, nameInput, refuseName, replace, toast } from "./dom.js";
 import { allEditions, edition as editionOf } from "./text.js";
 
 const QUICK = { night: 30, day: 120, decision: 20 };
@@ -96,7 +96,7 @@ function customHint(ed) {
 
 export async function homeScreen(main) {
   const editions = allEditions();
-  const name = h("input", { type: "text", required: true, maxlength: 24, autocomplete: "nickname", name: "name" });
+  const name = nameInput();
   const editionSelect = h("select", { name: "edition" }, editions.map((e) => h("option", { value: e.id }, e.name)));
   const summary = h("p", { class: "hint" });
   const setupBox = h("div", { class: "setup" });
@@ -176,6 +176,7 @@ export async function homeScreen(main) {
   async function create(event) {
     event.preventDefault();
     error.textContent = "";
+    if (refuseName(name, error)) return;
     const ed = editionOf(editionSelect.value);
     const body = {
       name: name.value.trim(),
@@ -227,7 +228,7 @@ export async function homeScreen(main) {
       h("div", { class: "home-grid" },
         h("form", { class: "card create", onsubmit: create, "aria-labelledby": "create-title" },
           h("h2", { id: "create-title" }, "Create a game"),
-          field("Your name", name),
+          field("Your name", name, NAME_HINT),
           field("Edition", editionSelect), summary,
           setupBox,
           mode,
@@ -270,7 +271,7 @@ export async function joinScreen(main, code) {
     replace(main, h("section", { class: "card" }, h("h1", null, "No such game"), h("p", null, err.message), h("a", { href: "#/" }, "Back to the start")));
     return;
   }
-  const name = h("input", { type: "text", required: true, maxlength: 24, autocomplete: "nickname", name: "name" });
+  const name = nameInput();
   const error = h("p", { class: "form-error", role: "alert" });
   const lobby = info.status === "lobby";
   const full = info.seats.length >= info.max_players;
@@ -283,6 +284,7 @@ export async function joinScreen(main, code) {
 
   async function join(ev) {
     ev.preventDefault();
+    if (refuseName(name, error)) return;
     try {
       const chosen = as.querySelector("input:checked");
       const made = await request("POST", `/api/games/${code}/join`, { name: name.value.trim(), as: chosen ? chosen.value : "spectator" });
@@ -299,7 +301,7 @@ export async function joinScreen(main, code) {
       h("p", null, `${info.edition_name} · ${info.mode === "table" ? "around one table" : "online"} · ${info.seats.length} of ${info.max_players} seats taken`),
       info.seats.length ? h("p", { class: "hint" }, "At the table: ", info.seats.map((s) => s.name).join(", ")) : null,
       lobby ? null : h("p", { class: "hint" }, info.status === "finished" ? "This game is over." : "This game has started: you can watch."),
-      field("Your name", name),
+      field("Your name", name, NAME_HINT),
       choices.length ? as : null,
       error,
       choices.length ? h("button", { type: "submit", class: "primary big" }, "Join") : null,

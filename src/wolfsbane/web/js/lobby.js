@@ -94,6 +94,7 @@ export class LobbyScreen {
           h("button", { type: "button", id: "add-bots", disabled: free <= 0, onclick: () => this.addBots(Number(this.botCount.value) || 1) }, "Add"),
           h("button", { type: "button", id: "fill-bots", disabled: free <= 0 || n >= target, onclick: () => this.addBots(target - n) },
             `Fill to ${target}`)),
+        this.showBotsOption(info),
         info.moderated && !info.moderator ? h("p", { class: "hint" }, "A moderated game starts once someone takes the moderator's chair.") : null,
         h("button", { type: "button", class: "primary big", id: "start-game", disabled: !canStart, onclick: () => this.start() }, "Deal the cards and start"),
         n < info.min_players ? h("p", { class: "hint" }, `At least ${info.min_players} players are needed: add bots or wait for friends.`) : null));
@@ -118,6 +119,21 @@ export class LobbyScreen {
         h("dt", null, "Moderator"), h("dd", null, info.moderated ? "a person" : "automatic"),
         h("dt", null, "Timers"), h("dd", null, `night ${t.night}s · day ${t.day}s · question ${t.decision}s`),
         settings.length ? [h("dt", null, "Options"), h("dd", null, h("ul", { class: "settings-list", id: "lobby-options" }, settings))] : null)));
+  }
+
+  // Host: whether everyone sees which seats are bots (the host always does).
+  showBotsOption(info) {
+    const box = h("input", {
+      type: "checkbox", id: "show-bots", checked: info.show_bots !== false, "aria-describedby": "show-bots-hint",
+      onchange: async () => {
+        await this.session.post("/show-bots", { show: box.checked });
+        const again = this.root.querySelector("#show-bots");
+        if (again) again.focus();
+      },
+    });
+    return h("div", { class: "field" },
+      h("label", { class: "check", for: "show-bots" }, box, " Show which seats are bots"),
+      h("small", { class: "hint", id: "show-bots-hint" }, "Off: only you see which seats are bots; to everyone else every seat looks like a person's."));
   }
 
   // The chairs around the table, clockwise from seat 1: people, bots and empty chairs. A player

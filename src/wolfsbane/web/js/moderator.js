@@ -2,8 +2,8 @@
 // storyteller's choices with their automatic suggestion, and the clock.
 
 import { h, replace, toast } from "./dom.js";
-import { roleName, teamName } from "./text.js";
-import { Chat, decisionCard, phaseHeader, tickClocks, timeline } from "./widgets.js";
+import { decisionLabel, phaseLabel, roleName, teamName } from "./text.js";
+import { Chat, countdown, decisionCard, phaseHeader, tickClocks, timeline } from "./widgets.js";
 
 export class ModeratorScreen {
   constructor(root, session) {
@@ -11,6 +11,7 @@ export class ModeratorScreen {
     this.session = session;
     this.header = h("div", { class: "phase-bar" });
     this.controls = h("section", { class: "card mod-controls", "aria-label": "Clock" });
+    this.curtain = h("section", { class: "card curtain", "aria-live": "polite", "aria-label": "What the players see" });
     this.storyteller = h("section", { class: "card decisions storyteller", "aria-labelledby": "st-title" });
     this.grimoire = h("section", { class: "card grimoire", "aria-labelledby": "grim-title" });
     this.log = h("section", { class: "card history", "aria-labelledby": "log-title" });
@@ -28,7 +29,7 @@ export class ModeratorScreen {
     });
     this.chatWrap = h("div", null, h("label", { class: "speak-as" }, "Speak as ", this.speakAs), this.chat.el);
     this.key = null;
-    root.append(this.header, this.controls,
+    root.append(this.header, this.controls, this.curtain,
       h("div", { class: "mod-grid" },
         h("div", null, this.storyteller, this.grimoire),
         h("div", null, this.chatWrap, this.log)));
@@ -45,6 +46,7 @@ export class ModeratorScreen {
         : h("button", { type: "button", id: "pause", onclick: () => s.post("/pause") }, "❚❚ Pause"),
       h("button", { type: "button", id: "extend-30", onclick: () => s.post("/extend", { seconds: 30 }) }, "+30 s for this phase"),
       h("button", { type: "button", onclick: () => s.post("/extend", { seconds: 120 }) }, "+2 min"));
+    this.showCurtain();
 
     const controlled = new Set(s.controlled || []);
     const byId = JSON.stringify([view.decisions.map((d) => d.id), [...controlled], s.clock && s.clock.deadlines, paused]);
@@ -69,9 +71,9 @@ export class ModeratorScreen {
         p.role ? h("p", { class: "grim-role" }, roleName(ed, p.role), h("small", null, ` · ${teamName(p.team)}`))
           : h("p", { class: "grim-role hint" }, "not dealt yet"),
         (p.markers || []).length ? h("p", null, p.markers.map((m) => h("span", { class: `badge marker-${m}` }, m))) : null,
-        open.length ? h("p", { class: "pending" }, `Waiting on: ${open.map((d) => d.name).join(", ")}`, " ", open.map((d) => h("button", {
+        open.length ? h("p", { class: "pending" }, `Waiting on: ${open.map((d) => decisionLabel(d.name)).join(", ")}`, " ", open.map((d) => h("button", {
           type: "button", class: "small", onclick: () => s.post("/extend", { seconds: 15, decision: d.id }),
-          "aria-label": `Give ${p.name} 15 more seconds for ${d.name}`,
+          "aria-label": `+15 s for ${p.name}: ${decisionLabel(d.name)}`,
         }, "+15 s"))) : null,
         isControlled && open.length ? open.map((d) => decisionCard(s, d, { onAnswer: answer })) : null,
         h("button", { type: "button", class: "small", onclick: () => s.post(isControlled ? "/handback" : "/takeover", { seat: p.name }) },
@@ -86,9 +88,23 @@ export class ModeratorScreen {
     this.chat.seat = this.speakAs.value || null;
     this.chat.update();
     this.chatWrap.hidden = false;
-    replace(this.log, h("h2", { id: "log-title" }, "Everything, as it happens"),
-      timeline(ed, s.events().slice(-120), { audience: true }));
+    replace(this.log, h("h2", { id: "log-title" }, "Everything, as it happens ", h("small", { class: "hint" }, "newest first")),
+      timeline(ed, s.events().slice(-120), { audience: true, newestFirst: true }));
     this.tick();
+  }
+
+  // The moderator sees the game as it really stands; the players may still be held in the
+  // night, whose length never changes (so that it gives nothing away): say so, and until when.
+  showCurtain() {
+    const curtain = this.session.clock && this.session.clock.curtain;
+    this.curtain.hidden = !curtain;
+    if (!curtain) return;
+    replace(this.curtain,
+      h("p", null, h("strong", null, `The players still see ${phaseLabel(curtain.players_see)}`), " for ",
+        countdown(curtain.until), "."),
+      h("p", { class: "hint" }, "A night always lasts the same, so that its length tells nobody which roles woke. "
+        + "What already happened (the deaths, the next questions) reaches the players when it ends; "
+        + "the questions below start their clocks then, with any time you add now."));
   }
 
   tick() {

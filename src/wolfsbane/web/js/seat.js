@@ -34,7 +34,7 @@ export class SeatScreen {
     const view = s.view;
     replace(this.header, phaseHeader(s));
     this.hostKey = refreshHostBar(this.host, s, this.hostKey);
-    replace(this.card, roleCard(s));
+    this.showCard();
     const key = JSON.stringify([view.decisions.map((d) => d.id), s.clock && s.clock.deadlines, s.clock && s.clock.paused, s.clock && s.clock.vote]);
     if (key !== this.decisionKey) {
       this.decisionKey = key;
@@ -55,12 +55,63 @@ export class SeatScreen {
     replace(this.players, h("h2", { id: "players-title" }, "The village"), playerList(s, { me: view.seat }));
     this.chat.update();
     const publicEvents = events.filter((e) => !PRIVATE_KINDS.has(e.kind) && !CHAT_KINDS.has(e.kind));
-    replace(this.history, h("h2", { id: "history-title" }, "What happened"), timeline(ed, publicEvents.slice(-80), { seat: view.seat }));
+    replace(this.history, h("h2", { id: "history-title" }, "What happened ", h("small", { class: "hint" }, "newest first")),
+      timeline(ed, publicEvents.slice(-80), { seat: view.seat, newestFirst: true }));
     this.tick();
+  }
+
+  // The card, face up or face down as the player last left it on this device (a phone at a
+  // table); redrawn only when it changes, so the hide/show button keeps the focus.
+  showCard() {
+    const view = this.session.view;
+    const me = (view.players || []).find((p) => view.you && p.name === view.you.name) || {};
+    const hidden = cardHidden(this.session.code);
+    const key = JSON.stringify([view.you, me.markers, hidden]);
+    if (key === this.cardKey) return;
+    const hadFocus = this.card.contains(document.activeElement);
+    this.cardKey = key;
+    replace(this.card, roleCard(this.session, {
+      hidden,
+      onToggle: () => {
+        setCardHidden(this.session.code, !cardHidden(this.session.code));
+        this.showCard();
+      },
+    }));
+    if (hadFocus) {
+      const button = this.card.querySelector("#card-toggle");
+      if (button) button.focus();
+    }
   }
 
   tick() {
     tickClocks(this.root, this.session);
+  }
+}
+
+// Games whose card this device shows face down, remembered across reloads.
+const HIDDEN_KEY = "wolfsbane.card-hidden";
+const hiddenCodes = new Set(readHidden());
+
+function readHidden() {
+  try {
+    const codes = JSON.parse(localStorage.getItem(HIDDEN_KEY) || "[]");
+    return Array.isArray(codes) ? codes.filter((c) => typeof c === "string") : [];
+  } catch {
+    return [];
+  }
+}
+
+function cardHidden(code) {
+  return hiddenCodes.has(code);
+}
+
+function setCardHidden(code, hidden) {
+  hiddenCodes.delete(code);
+  if (hidden) hiddenCodes.add(code);
+  try {
+    localStorage.setItem(HIDDEN_KEY, JSON.stringify([...hiddenCodes].slice(-20)));
+  } catch {
+    /* no storage (private browsing): remembered until the page is closed */
   }
 }
 

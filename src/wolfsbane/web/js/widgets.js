@@ -1,10 +1,12 @@
 // Pieces shared by the seat, board and moderator screens.
 
-import { formatSeconds, h, replace, toast } from "./dom.js";
+import { formatSeconds, h, nextId, replace, toast } from "./dom.js";
 import {
   CHAT_KINDS, decisionLabel, describe, eventIcon, isNight, phaseLabel, roleName, talkBadge,
   talkText,
 } from "./text.js";
+
+const DEFAULT_MESSAGE_LENGTH = 500; // the engine's limit for a channel that sets none
 
 // -- clocks ------------------------------------------------------------------------------------
 
@@ -164,6 +166,8 @@ function choiceLabel(ed, d, choice) {
 export function playerList(session, { showRoles = false, me = null, extra = null } = {}) {
   const ed = session.view.edition;
   const players = session.view.players || [];
+  // whether a seat is a bot: the host always knows, everyone else if the host shows it
+  const bots = new Set(((session.info && session.info.seats) || []).filter((seat) => seat.bot).map((seat) => seat.name));
   return h("ul", { class: "players", "aria-label": "Players" },
     players.map((p) => {
       const markers = (p.markers || []).map((m) => h("span", { class: `badge marker-${m}` }, m));
@@ -172,6 +176,7 @@ export function playerList(session, { showRoles = false, me = null, extra = null
         h("span", { class: "status-dot", "aria-hidden": "true" }, p.alive ? "●" : "✝"),
         h("span", { class: "pname" }, p.name, p.name === me ? " (you)" : ""),
         h("span", { class: "sr-only" }, p.alive ? ", alive" : ", dead"),
+        bots.has(p.name) ? h("span", { class: "badge bot" }, "bot") : null,
         (showRoles || !p.alive || p.role) && roleText ? h("span", { class: `prole team-${p.team || ""}` }, roleText) : null,
         markers,
         extra ? extra(p) : null);
@@ -180,28 +185,73 @@ export function playerList(session, { showRoles = false, me = null, extra = null
 
 // -- history -----------------------------------------------------------------------------------
 
-export function timeline(ed, events, { seat = null, filter = null, audience = false } = {}) {
-  const out = h("ol", { class: "timeline" });
-  let phase = null;
+export function timeline(ed, events, { seat = null, filter = null, audience = false, newestFirst = false } = {}) {
+  // events grouped under the phase they happened in; newest first on the live screens, so
+  // that what just happened is at the top without scrolling
+  const groups = [];
+  let current = null;
   for (const e of events) {
     if (filter && !filter(e)) continue;
-    if (e.phase !== phase && e.kind !== "PhaseBegan") {
-      phase = e.phase;
-      out.appendChild(h("li", { class: `tl-phase ${isNight(phase) ? "night" : "day"}` }, phaseLabel(phase)));
-    }
-    if (e.kind === "PhaseBegan") {
-      phase = e.phase;
-      out.appendChild(h("li", { class: `tl-phase ${isNight(phase) ? "night" : "day"}` }, phaseLabel(e.phase_name || e.phase)));
-      continue;
+    if (e.kind === "PhaseBegan" || !current || e.phase !== current.phase) {
+      current = { phase: e.phase, label: phaseLabel(e.kind === "PhaseBegan" ? e.phase_name || e.phase : e.phase), items: [] };
+      groups.push(current);
+      if (e.kind === "PhaseBegan") continue;
     }
     const who = audience && e.audience && e.audience !== "everyone"
       ? h("span", { class: "audience" }, Array.isArray(e.audience) && e.audience.length ? `to ${e.audience.join(", ")}` : "storyteller only")
       : null;
-    out.appendChild(h("li", { class: `tl-event kind-${e.kind}` },
+    current.items.push(h("li", { class: `tl-event kind-${e.kind}` },
       h("span", { class: "tl-icon", "aria-hidden": "true" }, eventIcon(e)),
       h("span", { class: "tl-text" }, describe(ed, e, seat)), who));
   }
+  if (newestFirst) {
+    groups.reverse();
+    for (const g of groups) g.items.reverse();
+  }
+  const out = h("ol", { class: `timeline${newestFirst ? " newest-first" : ""}` });
+  for (const g of groups) {
+    out.appendChild(h("li", { class: `tl-phase ${isNight(g.phase) ? "night" : "day"}` }, g.label));
+    for (const item of g.items) out.appendChild(item);
+  }
   return out;
+}
+
+// Who has voted in the vote now open, and who is still to vote. The server's count
+// (`votes_cast`, with `voters` when it says who may vote) is used when the view has it;
+// otherwise the ballots the table has seen this phase, from the latest vote (a sheriff
+// election and a hanging may share a day). Null when nothing is known yet.
+export function voteStanding(view, events) {
+  let voted;
+  if (Array.isArray(view.votes_cast)) {
+    voted = view.votes_cast.map((v) => (typeof v === "string" ? v : v && v.player)).filter(Boolean);
+  } else if (view.votes_cast && typeof view.votes_cast === "object") {
+    voted = Object.keys(view.votes_cast);
+  } else {
+    const ballots = events.filter((e) => e.kind === "VoteCast" && e.phase === view.phase);
+    if (!ballots.length) return null;
+    const about = ballots[ballots.length - 1].about;
+    voted = ballots.filter((e) => e.about === about).map((e) => e.player);
+  }
+  voted = [...new Set(voted)];
+  const living = (view.players || []).filter((p) => p.alive).map((p) => p.name);
+  const eligible = Array.isArray(view.voters) ? view.voters : living;
+  return { voted, waiting: eligible.filter((name) => !voted.includes(name)) };
+}
+
+export function voteStandingCard(standing) {
+  if (!standing) return null;
+  const { voted, waiting } = standing;
+  return h("div", { class: "vote-standing" },
+    h("p", { class: "vote-count" }, waiting.length
+      ? `${voted.length} voted · ${waiting.length} still to vote`
+      : `Everyone has voted (${voted.length}).`),
+    voted.length ? h("p", null, h("strong", null, "Voted: "), list(voted)) : null,
+    waiting.length ? h("p", null, h("strong", null, "Still to vote: "), list(waiting)) : null);
+}
+
+function list(names) {
+  if (names.length <= 1) return names.join("");
+  return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
 }
 
 // -- chat --------------------------------------------------------------------------------------
@@ -217,10 +267,15 @@ export class Chat {
     this.active = null;
     this.el = h("section", { class: "card chat", "aria-labelledby": "chat-title" });
     this.tabs = h("div", { class: "tabs", role: "tablist", "aria-label": "Channels" });
-    this.log = h("ol", { class: "chat-log", "aria-live": "polite", "aria-label": "Messages" });
-    this.input = h("input", { type: "text", maxlength: 2000, "aria-label": "Message", placeholder: "Say something…", autocomplete: "off" });
+    // focusable, so that a keyboard can scroll it
+    this.log = h("ol", { class: "chat-log", "aria-live": "polite", "aria-label": "Messages", tabindex: 0 });
+    this.counter = h("small", { class: "chat-count hint", id: nextId("chat-count") });
+    this.input = h("input", {
+      type: "text", maxlength: DEFAULT_MESSAGE_LENGTH, "aria-label": "Message", placeholder: "Say something…",
+      autocomplete: "off", "aria-describedby": this.counter.id, oninput: () => this.count(),
+    });
     this.form = h("form", { class: "chat-form", onsubmit: (ev) => { ev.preventDefault(); this.sendText(); } },
-      this.input, h("button", { type: "submit", class: "primary" }, "Send"));
+      h("div", { class: "chat-row" }, this.input, h("button", { type: "submit", class: "primary" }, "Send")), this.counter);
     this.helpers = h("div", { class: "talk-helpers" });
     this.helperForm = h("div", { class: "helper-form" });
     this.closedNote = h("p", { class: "hint" });
@@ -275,6 +330,10 @@ export class Chat {
       this.activeShown = this.active;
     }
     const canSpeak = open.includes(this.active) && this.seat;
+    this.limit = ((this.session.view.channel_limits || {})[this.active]) || null;
+    const length = (this.limit && this.limit.length) || DEFAULT_MESSAGE_LENGTH;
+    if (this.input.maxLength !== length) this.input.maxLength = length;
+    this.count();
     this.form.hidden = !canSpeak;
     this.helpers.hidden = !canSpeak;
     if (!canSpeak) this.helperForm.hidden = true;
@@ -287,11 +346,31 @@ export class Chat {
     return reply;
   }
 
+  // The live count under the box: characters used of the channel's limit, and messages left
+  // this phase where the channel counts them.
+  count() {
+    const length = this.input.maxLength > 0 ? this.input.maxLength : DEFAULT_MESSAGE_LENGTH;
+    const used = this.input.value.length;
+    const left = this.limit ? this.limit.messages_left : null;
+    const parts = [`${used} / ${length} characters`];
+    if (left !== null && left !== undefined) parts.push(left === 1 ? "1 message left this phase" : `${left} messages left this phase`);
+    this.counter.textContent = parts.join(" · ");
+    this.counter.classList.toggle("warn", used >= length || left === 0);
+  }
+
   async sendText() {
     const text = this.input.value.trim();
     if (!text) return;
+    if (this.limit && this.limit.messages_left === 0) {
+      toast("You have used all your messages on this channel for this phase.", "error");
+      return;
+    }
     const reply = await this.post(text);
-    if (!reply || reply.type !== "error") this.input.value = "";
+    // the text stays in the box unless the server took it
+    if (reply && reply.type !== "error") {
+      this.input.value = "";
+      this.count();
+    }
   }
 
   buildHelpers() {
@@ -314,7 +393,8 @@ export class Chat {
     const playerSelect = (names, withNobody) => h("select", { "aria-label": "Player" },
       withNobody ? h("option", { value: "" }, "nobody (I abstain)") : null,
       names.map((n) => h("option", { value: n }, n)));
-    const roleSelect = () => h("select", { "aria-label": "Role" },
+    const roleSelect = () => h("select", { "aria-label": "Role", required: true },
+      h("option", { value: "", disabled: true, selected: true }, "Choose a card"),
       (catalog ? catalog.roles : []).map((r) => h("option", { value: r.id }, r.name)));
     let controls = [];
     let build;
@@ -342,6 +422,12 @@ export class Chat {
     replace(this.helperForm,
       h("form", { class: "helper", onsubmit: async (ev) => {
         ev.preventDefault();
+        const empty = [...ev.target.querySelectorAll("select[required]")].find((sel) => !sel.value);
+        if (empty) {
+          toast("Choose a card first.", "error");
+          empty.focus();
+          return;
+        }
         const reply = await this.post(build());
         if (!reply || reply.type !== "error") this.helperForm.hidden = true;
       } }, controls, " ",
@@ -354,18 +440,29 @@ export class Chat {
   }
 }
 
-export function roleCard(session) {
+// The seat's own card. `hidden`: shown face down (no name, no text, no team colour), for a phone
+// lying on a table; `onToggle` gives the card its hide/show button.
+export function roleCard(session, { hidden = false, onToggle = null } = {}) {
   const you = session.view.you;
   if (!you) return h("div");
   const ed = session.view.edition;
   const me = (session.view.players || []).find((p) => p.name === you.name) || {};
   const markers = me.markers || [];
-  return h("section", { class: `card role-card team-${you.team || "none"}${you.alive ? "" : " dead"}`, "aria-label": "Your card" },
-    h("p", { class: "eyebrow" }, "Your card"),
-    h("h2", { class: "role-name" }, roleName(ed, you.role) || "Not dealt yet"),
-    you.team ? h("p", { class: "team" }, `You play for ${teamName2(you.team)}.`) : null,
-    you.description ? h("p", { class: "description" }, you.description) : null,
-    markers.length ? h("p", { class: "markers" }, markers.map((m) => h("span", { class: `badge marker-${m}` }, m))) : null,
+  const toggle = onToggle ? h("button", {
+    type: "button", class: "small card-toggle", id: "card-toggle", "aria-controls": "role-card-body",
+    "aria-expanded": hidden ? "false" : "true", onclick: onToggle,
+  }, hidden ? "Show my card" : "Hide my card") : null;
+  const face = hidden
+    ? h("div", { id: "role-card-body" }, h("p", { class: "hint" }, "Your card is hidden, so nobody near you can read it."))
+    : h("div", { id: "role-card-body" },
+      h("h2", { class: "role-name" }, roleName(ed, you.role) || "Not dealt yet"),
+      you.team ? h("p", { class: "team" }, `You play for ${teamName2(you.team)}.`) : null,
+      you.description ? h("p", { class: "description" }, you.description) : null,
+      markers.length ? h("p", { class: "markers" }, markers.map((m) => h("span", { class: `badge marker-${m}` }, m))) : null);
+  const team = hidden ? "none" : you.team || "none";
+  return h("section", { class: `card role-card team-${team}${hidden ? " face-down" : ""}${you.alive ? "" : " dead"}`, "aria-label": "Your card" },
+    h("div", { class: "card-top" }, h("p", { class: "eyebrow" }, "Your card"), toggle),
+    face,
     you.alive ? null : h("p", { class: "badge dead-badge" }, "You are dead. You may still watch."));
 }
 
