@@ -420,7 +420,7 @@ export class Chat {
       build = () => ({ type: kind, player: p.value || null });
     }
     replace(this.helperForm,
-      h("form", { class: "helper", onsubmit: async (ev) => {
+      h("form", { class: "helper", novalidate: true, onsubmit: async (ev) => {
         ev.preventDefault();
         const empty = [...ev.target.querySelectorAll("select[required]")].find((sel) => !sel.value);
         if (empty) {

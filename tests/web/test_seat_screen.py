@@ -1,0 +1,187 @@
+"""The seat screen, the table screen and the moderator's screen in a real browser: a card
+that hides, a chat box that knows the channel's limit and keeps refused text, names checked
+with a reason, the newest events on top, the village's talk and the vote on the table screen,
+the moderator told about the night's curtain, and who sees the bots."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from ..server.helpers import Server
+from .conftest import check_accessibility
+from .test_browser import DESKTOP, PHONE, QUICK, create_game, new_page, wait_for_seats
+
+
+def test_a_phone_hides_its_card_and_keeps_what_was_typed(browser: Any, web_server: Server,
+                                                         shots: Path) -> None:
+    errors: list[str] = []
+    page = new_page(browser, PHONE, errors)
+    create_game(page, web_server, "Pia", timers={**QUICK, "night": "3", "day": "60"},
+                options={"sheriff": False})
+    page.locator("#bot-count").fill("5")
+    page.locator("#add-bots").click()
+    wait_for_seats(page, 6)
+    page.locator("#start-game").click()
+    page.locator(".role-card .role-name").wait_for()
+
+    # the card hides (its name, text and team colour go), and stays hidden after a reload
+    toggle = page.get_by_role("button", name="Hide my card")
+    assert toggle.get_attribute("aria-expanded") == "true"
+    toggle.click()
+    page.get_by_role("button", name="Show my card").wait_for()
+    assert page.locator(".role-card .role-name").count() == 0
+    assert "team-none" in (page.locator(".role-card").get_attribute("class") or "")
+    assert page.locator("#card-toggle").evaluate("el => el === document.activeElement")
+    page.reload()
+    page.get_by_role("button", name="Show my card").wait_for()
+    assert page.locator(".role-card .role-name").count() == 0
+    page.screenshot(path=str(shots / "30-phone-card-hidden.png"), full_page=True)
+    page.get_by_role("button", name="Show my card").click()
+    page.locator(".role-card .role-name").wait_for()
+
+    # the day: the chat box takes the channel's limit, counts, and keeps refused text
+    page.locator(".phase.day").wait_for(timeout=20_000)
+    box = page.locator(".chat-form input")
+    box.wait_for()
+    assert box.get_attribute("maxlength") == "500"
+    box.fill("x" * 600)
+    assert len(box.input_value()) == 500
+    assert "500 / 500 characters" in page.locator(".chat-count").inner_text()
+    for n in range(12):  # more than the server lets one seat post at once
+        box.fill(f"message {n}")
+        page.locator(".chat-form button[type=submit]").click()
+        page.wait_for_timeout(60)
+        if page.locator(".toast.error").count():
+            break
+    page.locator(".toast.error").first.wait_for()
+    assert box.input_value().startswith("message "), "a refused message was lost"
+
+    # "Claim a role" starts on no card at all
+    page.locator(".talk-helpers button", has_text="Claim a role").click()
+    claim = page.locator(".helper select")
+    assert claim.input_value() == ""
+    assert claim.locator("option:checked").inner_text() == "Choose a card"
+    page.locator(".helper button[type=submit]").click()
+    page.locator(".toast", has_text="Choose a card first.").wait_for()
+
+    # the newest events come first in "What happened"
+    first_phase = page.locator(".history .tl-phase").first.inner_text()
+    assert first_phase.startswith("Day"), first_phase
+    check_accessibility(page, "seat (phone, day)")
+    page.screenshot(path=str(shots / "31-phone-seat-day.png"), full_page=True)
+    page.set_viewport_size(DESKTOP)
+    page.screenshot(path=str(shots / "32-desktop-seat-day.png"), full_page=True)
+    assert not errors, errors
+    page.context.close()
+
+
+def test_names_are_checked_in_the_form_with_a_reason(browser: Any, web_server: Server) -> None:
+    page = new_page(browser)
+    page.goto(web_server.url + "/")
+    name = page.get_by_label("Your name")
+    assert name.get_attribute("maxlength") == "24"
+    assert "Up to 24 characters" in page.locator(".field", has=name).inner_text()
+    for typed, reason in (("Bot 2", "would look like a bot's"),
+                          ("everyone", "The game itself uses the word"),
+                          ("<b>Ann</b>", "Names may use letters, digits, spaces and - ' . only.")):
+        name.fill(typed)
+        page.locator("#create-game").click()
+        page.get_by_role("alert").filter(has_text=reason).wait_for()
+        assert page.locator(".big-code").count() == 0
+    page.context.close()
+
+
+def test_the_table_screen_shows_the_talk_and_the_vote(browser: Any, web_server: Server,
+                                                      shots: Path) -> None:
+    errors: list[str] = []
+    screen = new_page(browser, DESKTOP, errors)
+    code = create_game(screen, web_server, "Hall TV", mode="table", as_="spectator",
+                       timers={**QUICK, "night": "4", "day": "25"}, options={"sheriff": False})
+    phone = new_page(browser, PHONE, errors)
+    phone.goto(f"{web_server.url}/?join={code}")
+    phone.get_by_label("Your name").fill("Rui")
+    phone.locator("form button[type=submit]").click()
+    phone.locator(".big-code").wait_for()
+    screen.locator(".seat", has_text="Rui").wait_for()
+    screen.locator("#bot-count").fill("6")
+    screen.locator("#add-bots").click()
+    wait_for_seats(screen, 7)
+    screen.locator("#start-game").click()
+    screen.locator("#narration").wait_for()
+
+    # how a vote stands, from the view's count or the ballots seen
+    standing = screen.evaluate("""async () => {
+        const w = await import("/js/widgets.js");
+        const players = [{name: "A", alive: true}, {name: "B", alive: true},
+                         {name: "C", alive: false}, {name: "D", alive: true}];
+        const seen = w.voteStanding({phase: "day 1", players},
+            [{kind: "VoteCast", phase: "day 1", player: "B", target: "A"}]);
+        const told = w.voteStanding({phase: "day 1", players, votes_cast: ["A", "D"]}, []);
+        const none = w.voteStanding({phase: "day 1", players}, []);
+        return {seen, told, none};
+    }""")
+    assert standing["seen"] == {"voted": ["B"], "waiting": ["A", "D"]}
+    assert standing["told"] == {"voted": ["A", "D"], "waiting": ["B"]}
+    assert standing["none"] is None
+
+    # the day (the phone holds its vote back, so the day runs its length): the bots' talk
+    # reaches the table screen
+    screen.locator(".phase.day").wait_for(timeout=30_000)
+    screen.locator(".talk-card .msg").first.wait_for(timeout=15_000)
+    assert screen.locator(".talk-card .msg").count() >= 1
+    # the standing of the vote, as the view tells it, is shown big
+    screen.evaluate("""() => {
+        const s = window.wolfsbane;
+        const living = s.view.players.filter((p) => p.alive).map((p) => p.name);
+        s.view.votes_cast = living.slice(0, 2);
+        s.screen.update();
+    }""")
+    screen.locator(".vote-card .vote-count", has_text="2 voted").wait_for()
+    check_accessibility(screen, "table (day)")
+    screen.screenshot(path=str(shots / "33-table-screen-day.png"), full_page=True)
+    screen.set_viewport_size(PHONE)
+    screen.screenshot(path=str(shots / "34-table-screen-phone.png"), full_page=True)
+    assert not errors, errors
+    for page in (screen, phone):
+        page.context.close()
+
+
+def test_the_moderator_is_told_about_the_curtain_and_adds_time(browser: Any,
+                                                                web_server: Server,
+                                                                shots: Path) -> None:
+    errors: list[str] = []
+    page = new_page(browser, DESKTOP, errors)
+    code = create_game(page, web_server, "Mo", as_="moderator", moderated=True,
+                       timers={**QUICK, "night": "12", "day": "30", "decision": "1"})
+    page.locator("#bot-count").fill("6")
+    page.locator("#add-bots").click()
+    wait_for_seats(page, 6)
+    # the host hides which seats are bots: someone holding the code no longer sees it
+    page.locator("#show-bots").uncheck()
+    page.wait_for_function("document.querySelectorAll('.seat .badge').length >= 0")
+    seats = httpx.get(f"{web_server.url}/api/games/{code}", timeout=10).json()["seats"]
+    for _ in range(50):
+        if not any(s["bot"] for s in seats):
+            break
+        page.wait_for_timeout(100)
+        seats = httpx.get(f"{web_server.url}/api/games/{code}", timeout=10).json()["seats"]
+    assert not any(s["bot"] for s in seats)
+    assert page.locator(".seat .badge", has_text="bot").count() == 6  # the host still sees
+    page.locator("#start-game").click()
+    page.locator(".storyteller button", has_text="Use the suggestion").first.click()
+    # the bots answer the night at once; the players stay in the night until its end
+    page.locator(".curtain", has_text="The players still see Night 1").wait_for(timeout=20_000)
+    plus = page.locator(".pending button", has_text="+15 s").first
+    plus.wait_for()
+    plus.click()
+    page.wait_for_timeout(500)
+    assert page.locator(".toast.error").count() == 0, page.locator(".toast").all_inner_texts()
+    check_accessibility(page, "moderator (curtain)")
+    page.screenshot(path=str(shots / "35-moderator-curtain.png"), full_page=True)
+    page.set_viewport_size(PHONE)
+    page.screenshot(path=str(shots / "36-moderator-phone.png"), full_page=True)
+    assert not errors, errors
+    page.context.close()
