@@ -33,6 +33,8 @@ def test_a_phone_hides_its_card_and_keeps_what_was_typed(browser: Any, web_serve
     toggle.click()
     page.get_by_role("button", name="Show my card").wait_for()
     assert page.locator(".role-card .role-name").count() == 0
+    assert "You were dealt" not in page.locator(".knows").inner_text()
+    assert not page.locator(".chat").is_visible()
     assert "team-none" in (page.locator(".role-card").get_attribute("class") or "")
     assert page.locator("#card-toggle").evaluate("el => el === document.activeElement")
     page.reload()
@@ -81,6 +83,13 @@ def test_a_phone_hides_its_card_and_keeps_what_was_typed(browser: Any, web_serve
 def test_names_are_checked_in_the_form_with_a_reason(browser: Any, web_server: Server) -> None:
     page = new_page(browser)
     page.goto(web_server.url + "/")
+    # the page focuses its main region for screen readers, without drawing a frame round it
+    outline = page.evaluate("""() => {
+        const main = document.getElementById("main");
+        main.focus();
+        return getComputedStyle(main).outlineStyle;
+    }""")
+    assert outline == "none"
     name = page.get_by_label("Your name")
     assert name.get_attribute("maxlength") == "24"
     assert "Up to 24 characters" in page.locator(".field", has=name).inner_text()

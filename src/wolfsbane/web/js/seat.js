@@ -48,12 +48,15 @@ export class SeatScreen {
     const events = s.events();
     const ed = view.edition;
     const mine = events.filter((e) => PRIVATE_KINDS.has(e.kind));
+    // a hidden card hides what would tell it: the secrets learnt, the channels one talks on
+    const hidden = cardHidden(s.code);
     replace(this.knows, h("h2", { id: "knows-title" }, "What you know"),
       tableDeck(s, events),
-      mine.length ? h("ul", { class: "notes" }, mine.map((e) => h("li", null, h("span", { class: "when" }, phaseLabel(e.phase)), " ", describe(ed, e, view.seat))))
+      hidden ? h("p", { class: "hint" }, "Hidden along with your card.") : mine.length ? h("ul", { class: "notes" }, mine.map((e) => h("li", null, h("span", { class: "when" }, phaseLabel(e.phase)), " ", describe(ed, e, view.seat))))
         : h("p", { class: "hint" }, "Nothing secret yet."));
     replace(this.players, h("h2", { id: "players-title" }, "The village"), playerList(s, { me: view.seat }));
     this.chat.update();
+    if (hidden) this.chat.el.hidden = true;
     const publicEvents = events.filter((e) => !PRIVATE_KINDS.has(e.kind) && !CHAT_KINDS.has(e.kind));
     replace(this.history, h("h2", { id: "history-title" }, "What happened ", h("small", { class: "hint" }, "newest first")),
       timeline(ed, publicEvents.slice(-80), { seat: view.seat, newestFirst: true }));
@@ -74,7 +77,7 @@ export class SeatScreen {
       hidden,
       onToggle: () => {
         setCardHidden(this.session.code, !cardHidden(this.session.code));
-        this.showCard();
+        this.update();
       },
     }));
     if (hadFocus) {

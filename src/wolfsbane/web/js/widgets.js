@@ -46,7 +46,10 @@ export function phaseHeader(session) {
   return h("div", { class: `phase ${setup ? "setup" : night ? "night" : "day"}` },
     h("span", { class: "phase-icon", "aria-hidden": "true" }, setup ? "▣" : night ? "☾" : "☀"),
     h("h2", { class: "phase-name" }, phaseLabel(view.phase)),
-    clock.paused ? h("span", { class: "badge warn" }, "Paused") : countdown(clock.phase_deadline, "ends in "));
+    clock.paused ? h("span", { class: "badge warn" }, "Paused")
+      // the moderator is ahead of the players, who are still held in the night until its end
+      : clock.curtain ? countdown(clock.curtain.until, "the players see it in ")
+        : countdown(clock.phase_deadline, "ends in "));
 }
 
 // -- decisions ---------------------------------------------------------------------------------
@@ -453,7 +456,7 @@ export function roleCard(session, { hidden = false, onToggle = null } = {}) {
     "aria-expanded": hidden ? "false" : "true", onclick: onToggle,
   }, hidden ? "Show my card" : "Hide my card") : null;
   const face = hidden
-    ? h("div", { id: "role-card-body" }, h("p", { class: "hint" }, "Your card is hidden, so nobody near you can read it."))
+    ? h("div", { id: "role-card-body" }, h("p", { class: "hint" }, "Your card is hidden, with what you know and your channels, so that nobody near you can read them."))
     : h("div", { id: "role-card-body" },
       h("h2", { class: "role-name" }, roleName(ed, you.role) || "Not dealt yet"),
       you.team ? h("p", { class: "team" }, `You play for ${teamName2(you.team)}.`) : null,
