@@ -111,6 +111,8 @@ def test_the_table_screen_shows_the_talk_and_the_vote(browser: Any, web_server: 
                        timers={**QUICK, "night": "4", "day": "25"}, options={"sheriff": False})
     phone = new_page(browser, PHONE, errors)
     phone.goto(f"{web_server.url}/?join={code}")
+    phone.get_by_label("Your name").wait_for()
+    check_accessibility(phone, "join")
     phone.get_by_label("Your name").fill("Rui")
     phone.locator("form button[type=submit]").click()
     phone.locator(".big-code").wait_for()
@@ -118,6 +120,7 @@ def test_the_table_screen_shows_the_talk_and_the_vote(browser: Any, web_server: 
     screen.locator("#bot-count").fill("6")
     screen.locator("#add-bots").click()
     wait_for_seats(screen, 7)
+    check_accessibility(phone, "lobby (phone, not the host)")
     screen.locator("#start-game").click()
     screen.locator("#narration").wait_for()
 

@@ -52,7 +52,7 @@ class Session {
   async start() {
     try {
       this.me = await request("GET", `/api/games/${this.code}/me`, undefined, this.token);
-      this.info = await request("GET", `/api/games/${this.code}`);
+      this.info = await request("GET", `/api/games/${this.code}`, undefined, this.token);
     } catch (error) {
       if (error.status === 401) {
         forgetSeat(this.code);
@@ -152,7 +152,7 @@ class Session {
 
   async refreshInfo() {
     try {
-      this.info = await request("GET", `/api/games/${this.code}`);
+      this.info = await request("GET", `/api/games/${this.code}`, undefined, this.token);
     } catch {
       /* keep the old one */
     }
