@@ -35,7 +35,9 @@ export class SeatScreen {
     replace(this.header, phaseHeader(s));
     this.hostKey = refreshHostBar(this.host, s, this.hostKey);
     this.showCard();
-    const key = JSON.stringify([view.decisions.map((d) => d.id), s.clock && s.clock.deadlines, s.clock && s.clock.paused, s.clock && s.clock.vote]);
+    // the waiting text depends on the phase and on being alive, not only on the questions
+    const key = JSON.stringify([view.decisions.map((d) => d.id), s.clock && s.clock.deadlines, s.clock && s.clock.paused,
+      s.clock && s.clock.vote, view.phase, view.you && view.you.alive]);
     if (key !== this.decisionKey) {
       this.decisionKey = key;
       const open = view.decisions || [];
