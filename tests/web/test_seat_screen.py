@@ -133,11 +133,14 @@ def test_the_table_screen_shows_the_talk_and_the_vote(browser: Any, web_server: 
             [{kind: "VoteCast", phase: "day 1", player: "B", target: "A"}]);
         const told = w.voteStanding({phase: "day 1", players, votes_cast: ["A", "D"]}, []);
         const none = w.voteStanding({phase: "day 1", players}, []);
-        return {seen, told, none};
+        const clock = w.voteStanding({phase: "day 1", players}, [],
+            {voters: ["A", "B"], voted: ["B"]});
+        return {seen, told, none, clock};
     }""")
     assert standing["seen"] == {"voted": ["B"], "waiting": ["A", "D"]}
     assert standing["told"] == {"voted": ["A", "D"], "waiting": ["B"]}
     assert standing["none"] is None
+    assert standing["clock"] == {"voted": ["B"], "waiting": ["A"]}
 
     # the day (the phone holds its vote back, so the day runs its length): the bots' talk
     # reaches the table screen

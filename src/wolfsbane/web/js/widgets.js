@@ -219,13 +219,17 @@ export function timeline(ed, events, { seat = null, filter = null, audience = fa
   return out;
 }
 
-// Who has voted in the vote now open, and who is still to vote. The server's count
-// (`votes_cast`, with `voters` when it says who may vote) is used when the view has it;
+// Who has voted in the vote now open, and who is still to vote. The server's count is used
+// when it sends one (the clock's `vote`: `{voters, voted}`, or the view's `votes_cast`);
 // otherwise the ballots the table has seen this phase, from the latest vote (a sheriff
 // election and a hanging may share a day). Null when nothing is known yet.
-export function voteStanding(view, events) {
+export function voteStanding(view, events, vote = null) {
   let voted;
-  if (Array.isArray(view.votes_cast)) {
+  let voters = Array.isArray(view.voters) ? view.voters : null;
+  if (vote && Array.isArray(vote.voted)) {
+    voted = vote.voted;
+    if (Array.isArray(vote.voters)) voters = vote.voters;
+  } else if (Array.isArray(view.votes_cast)) {
     voted = view.votes_cast.map((v) => (typeof v === "string" ? v : v && v.player)).filter(Boolean);
   } else if (view.votes_cast && typeof view.votes_cast === "object") {
     voted = Object.keys(view.votes_cast);
@@ -237,7 +241,7 @@ export function voteStanding(view, events) {
   }
   voted = [...new Set(voted)];
   const living = (view.players || []).filter((p) => p.alive).map((p) => p.name);
-  const eligible = Array.isArray(view.voters) ? view.voters : living;
+  const eligible = voters || living;
   return { voted, waiting: eligible.filter((name) => !voted.includes(name)) };
 }
 
