@@ -4,6 +4,9 @@ may still post."""
 
 from __future__ import annotations
 
+import random
+
+from wolfsbane.agents import random_answer
 from wolfsbane.core import Game
 from wolfsbane.core.view import TABLE_SEAT, public_view, view
 from wolfsbane.editions import get_edition
@@ -12,11 +15,12 @@ SEATS = ["Ana", "Ben", "Cal", "Dee", "Eve", "Fay", "Gus", "Hal"]
 
 
 def _to_first_day(game: Game) -> None:
+    rng = random.Random(0)
     while not game.phase.startswith("day"):
         decision = game.next_open()
         assert decision is not None
         value = decision.suggestion if decision.seat == "storyteller" else (
-            None if decision.optional else decision.choices[0])
+            None if decision.optional else random_answer(decision, rng))
         game.answer(decision.id, value, seat=decision.seat)
 
 
