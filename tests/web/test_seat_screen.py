@@ -106,7 +106,7 @@ def test_names_are_checked_in_the_form_with_a_reason(browser: Any, web_server: S
 def test_the_table_screen_shows_the_talk_and_the_vote(browser: Any, web_server: Server,
                                                       shots: Path) -> None:
     errors: list[str] = []
-    screen = new_page(browser, DESKTOP, errors)
+    screen = new_page(browser, DESKTOP, errors, scheme="dark")
     code = create_game(screen, web_server, "Hall TV", mode="table", as_="spectator",
                        timers={**QUICK, "night": "4", "day": "25"}, options={"sheriff": False})
     phone = new_page(browser, PHONE, errors)
@@ -168,7 +168,7 @@ def test_the_moderator_is_told_about_the_curtain_and_adds_time(browser: Any,
                                                                 web_server: Server,
                                                                 shots: Path) -> None:
     errors: list[str] = []
-    page = new_page(browser, DESKTOP, errors)
+    page = new_page(browser, DESKTOP, errors, scheme="dark")
     code = create_game(page, web_server, "Mo", as_="moderator", moderated=True,
                        timers={**QUICK, "night": "12", "day": "30", "decision": "1"})
     page.locator("#bot-count").fill("6")

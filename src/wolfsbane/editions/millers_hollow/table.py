@@ -35,8 +35,8 @@ NIGHT_ORDER: dict[str, tuple[NightTurn, ...]] = {
 }
 
 BOT_NAMES: tuple[str, ...] = (
-    "Adele", "Basile", "Camille", "Denis", "Elise", "Fabien", "Gaspard", "Helene", "Isaure",
+    "Adèle", "Basile", "Camille", "Denis", "Elise", "Fabien", "Gaspard", "Hélène", "Isaure",
     "Jules", "Lucie", "Martin", "Nadine", "Octave", "Pauline", "Quentin", "Rose", "Simon",
-    "Therese", "Urbain", "Valentin", "Yvonne", "Zoe", "Armand", "Blanche", "Clement",
-    "Delphine", "Eugene", "Florence", "Gilles",
+    "Thérèse", "Urbain", "Valentin", "Yvonne", "Zoé", "Armand", "Blanche", "Clement",
+    "Delphine", "Eugène", "Florence", "Gilles",
 )
