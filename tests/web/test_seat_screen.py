@@ -72,6 +72,20 @@ def test_a_phone_hides_its_card_and_keeps_what_was_typed(browser: Any, web_serve
     # the newest events come first in "What happened"
     first_phase = page.locator(".history .tl-phase").first.inner_text()
     assert first_phase.startswith("Day"), first_phase
+    # phase labels sit on lines of their own, and an event's icon on its text's first line
+    layout = page.evaluate("""() => {
+        const tops = [...document.querySelectorAll(".history .tl-phase")]
+            .map((el) => el.getBoundingClientRect().top);
+        const events = [...document.querySelectorAll(".timeline .tl-event")].map((li) => {
+            const icon = li.querySelector(".tl-icon").getBoundingClientRect();
+            const text = li.querySelector(".tl-text").getBoundingClientRect();
+            return Math.abs(icon.top - text.top) < 8;
+        });
+        return {tops, events};
+    }""")
+    tops = layout["tops"]
+    assert len(tops) >= 2 and len(set(round(t) for t in tops)) == len(tops), tops
+    assert all(layout["events"])
     check_accessibility(page, "seat (phone, day)")
     page.screenshot(path=str(shots / "31-phone-seat-day.png"), full_page=True)
     page.set_viewport_size(DESKTOP)

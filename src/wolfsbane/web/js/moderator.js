@@ -61,12 +61,13 @@ export class ModeratorScreen {
       this.storyteller.classList.toggle("active", st.length > 0);
     }
 
+    const bots = new Set(((s.info && s.info.seats) || []).filter((seat) => seat.bot).map((seat) => seat.name));
     const cards = (view.players || []).map((p) => {
       const open = view.decisions.filter((d) => d.seat === p.name);
       const isControlled = controlled.has(p.name);
       return h("li", { class: `grim-seat team-${p.team}${p.alive ? "" : " dead"}${isControlled ? " controlled" : ""}`, dataset: { name: p.name } },
         h("div", { class: "grim-head" },
-          h("span", { class: "pname" }, p.name),
+          h("span", { class: "pname" }, p.name, bots.has(p.name) ? h("span", { class: "badge bot" }, "bot") : null),
           h("span", { class: "status" }, p.alive ? "alive" : "dead")),
         p.role ? h("p", { class: "grim-role" }, roleName(ed, p.role), h("small", null, ` · ${teamName(p.team)}`))
           : h("p", { class: "grim-role hint" }, "not dealt yet"),
