@@ -14,6 +14,7 @@ import pytest
 from wolfsbane.editions import EDITIONS
 
 from ..server.helpers import Server
+from .conftest import check_accessibility
 from .test_browser import new_page
 
 # what each edition's first phase tells the table about the cards
@@ -57,6 +58,7 @@ def test_every_edition_is_created_from_the_form_with_its_defaults_and_starts(
     for spec in EDITIONS[edition_id].options.values():  # each labelled, with its explanation
         assert spec.label in form_text, spec.label
         assert spec.description.split(";")[0][:30] in form_text, spec.description
+    check_accessibility(page, f"home ({edition_id}'s options)")
     page.screenshot(path=str(shots / f"create-{edition_id}-form.png"), full_page=True)
 
     page.locator("#create-game").click()
@@ -74,6 +76,7 @@ def test_every_edition_is_created_from_the_form_with_its_defaults_and_starts(
     cards = page.locator("#lobby-cards").inner_text()
     for role_id in set(deck):
         assert EDITIONS[edition_id].roles[role_id].name in cards, (role_id, cards)
+    check_accessibility(page, f"lobby ({edition_id})")
     page.screenshot(path=str(shots / f"create-{edition_id}-lobby.png"), full_page=True)
 
     page.locator("#start-game").click()
@@ -84,6 +87,7 @@ def test_every_edition_is_created_from_the_form_with_its_defaults_and_starts(
     sentence = told.inner_text()
     listed = sentence.split(":", 1)[1].strip(" .")
     assert listed, sentence  # never "In this village: ."
+    check_accessibility(page, f"seat ({edition_id}, first phase)")
     page.screenshot(path=str(shots / f"create-{edition_id}-first-phase.png"), full_page=True)
     assert not errors, errors
 
