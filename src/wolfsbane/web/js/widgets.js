@@ -2,7 +2,7 @@
 
 import { formatSeconds, h, nextId, replace, toast } from "./dom.js";
 import {
-  CHAT_KINDS, decisionLabel, describe, eventIcon, isNight, phaseLabel, roleName, talkBadge,
+  CHAT_KINDS, decisionLabel, describe, eventIcon, isNight, list, phaseLabel, roleName, talkBadge,
   talkText,
 } from "./text.js";
 
@@ -254,11 +254,6 @@ export function voteStandingCard(standing) {
       : `Everyone has voted (${voted.length}).`),
     voted.length ? h("p", null, h("strong", null, "Voted: "), list(voted)) : null,
     waiting.length ? h("p", null, h("strong", null, "Still to vote: "), list(waiting)) : null);
-}
-
-function list(names) {
-  if (names.length <= 1) return names.join("");
-  return `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
 }
 
 // -- chat --------------------------------------------------------------------------------------
