@@ -37,7 +37,7 @@ SEER_FIRST = NightTurn("seer", "Seer", ("inspect",),
 WIZARD = NightTurn("wizard", "Wizard", ("inspect", *_STRIKE),
                    "The wizard wakes and senses whether one player is a mystic.")
 
-ITEMS = NightTurn("items", "Amulet and sword", ("pass-amulet", "pass-sword"),
+ITEMS = NightTurn("items", "Whoever holds the amulet or the sword", ("pass-amulet", "pass-sword"),
                   "Whoever holds the amulet or the sword hands it on in the dark.")
 SEER = NightTurn("seer", "Seer", ("strike", "inspect", *_STRIKE),
                  "The seer wakes and reads the aura of one player.")

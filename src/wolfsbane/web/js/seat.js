@@ -52,9 +52,9 @@ export class SeatScreen {
     const mine = events.filter((e) => PRIVATE_KINDS.has(e.kind));
     // a hidden card hides what would tell it: the secrets learnt, the channels one talks on
     const hidden = cardHidden(s.code);
-    replace(this.knows, h("h2", { id: "knows-title" }, "What you know"),
+    replace(this.knows, h("h2", { id: "knows-title" }, "What you know ", h("small", { class: "hint" }, "newest first")),
       tableDeck(s, events),
-      hidden ? h("p", { class: "hint" }, "Hidden along with your card.") : mine.length ? h("ul", { class: "notes" }, mine.map((e) => h("li", null, h("span", { class: "when" }, phaseLabel(e.phase)), " ", describe(ed, e, view.seat))))
+      hidden ? h("p", { class: "hint" }, "Hidden along with your card.") : mine.length ? h("ul", { class: "notes" }, mine.slice().reverse().map((e) => h("li", null, h("span", { class: "when" }, phaseLabel(e.phase)), " ", describe(ed, e, view.seat))))
         : h("p", { class: "hint" }, "Nothing secret yet."));
     replace(this.players, h("h2", { id: "players-title" }, "The village"), playerList(s, { me: view.seat }));
     this.chat.update();
