@@ -100,11 +100,11 @@ def test_the_moderator_gives_a_question_asked_behind_the_curtain_more_time(
     server: Server,
 ) -> None:
     """The day's questions are open for the moderator while the players are still held in the
-    night; +15 s on one of them is kept for the moment its clock starts, and the moderator is
-    told that the players still see the night."""
+    night; +15 s on one of them is kept for the moment its clock starts (a day vote's: the whole
+    vote's), and the moderator is told that the players still see the night."""
     made = create(server, "Mod", **{"as": "moderator"}, moderated=True, preset="classic",
                   timers={"night": 4, "day": 30, "decision": 0.3, "grace": 0.2,
-                          "bot_delay": 0})
+                          "bot_delay": 0, "talk": 2, "vote": 5})
     code, mod_token = made["code"], made["token"]
     tokens = {f"P{i}": join(server, code, f"P{i}")["token"] for i in range(8)}
     moderator = Seat(server, code, mod_token, "Mod")
@@ -128,8 +128,11 @@ def test_the_moderator_gives_a_question_asked_behind_the_curtain_more_time(
         await p0.connect()
         await p0.until(lambda m: any(d["id"] == elect["id"]
                                      for d in (p0.view or {}).get("decisions", ())))
-        deadline = p0.clock["deadlines"][str(elect["id"])]
-        assert deadline - p0.clock["phase_deadline"] >= 14.9
+        # the sheriff election is a day vote, whose ballots close together: the 15 s go to
+        # it all (without them it would close with the 30 s day, 28 s after it opens)
+        vote = p0.clock["vote"]
+        assert vote["closes"] - vote["opens"] >= 28 + 14.9
+        assert p0.clock["deadlines"][str(elect["id"])] == vote["closes"]
         await p0.close()
         with api(server) as client:
             r = client.post(f"/api/games/{code}/extend", headers=auth(mod_token),

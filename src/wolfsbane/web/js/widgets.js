@@ -2,7 +2,7 @@
 
 import { formatSeconds, h, nextId, replace, toast } from "./dom.js";
 import {
-  CHAT_KINDS, decisionLabel, describe, eventIcon, isNight, list, phaseLabel, roleName, talkBadge,
+  CHAT_KINDS, decisionLabel, describe, eventIcon, isNight, phaseLabel, roleName, talkBadge,
   talkText,
 } from "./text.js";
 
@@ -217,43 +217,6 @@ export function timeline(ed, events, { seat = null, filter = null, audience = fa
     for (const item of g.items) out.appendChild(item);
   }
   return out;
-}
-
-// Who has voted in the vote now open, and who is still to vote. The server's count is used
-// when it sends one (the clock's `vote`: `{voters, voted}`, or the view's `votes_cast`);
-// otherwise the ballots the table has seen this phase, from the latest vote (a sheriff
-// election and a hanging may share a day). Null when nothing is known yet.
-export function voteStanding(view, events, vote = null) {
-  let voted;
-  let voters = Array.isArray(view.voters) ? view.voters : null;
-  if (vote && Array.isArray(vote.voted)) {
-    voted = vote.voted;
-    if (Array.isArray(vote.voters)) voters = vote.voters;
-  } else if (Array.isArray(view.votes_cast)) {
-    voted = view.votes_cast.map((v) => (typeof v === "string" ? v : v && v.player)).filter(Boolean);
-  } else if (view.votes_cast && typeof view.votes_cast === "object") {
-    voted = Object.keys(view.votes_cast);
-  } else {
-    const ballots = events.filter((e) => e.kind === "VoteCast" && e.phase === view.phase);
-    if (!ballots.length) return null;
-    const about = ballots[ballots.length - 1].about;
-    voted = ballots.filter((e) => e.about === about).map((e) => e.player);
-  }
-  voted = [...new Set(voted)];
-  const living = (view.players || []).filter((p) => p.alive).map((p) => p.name);
-  const eligible = voters || living;
-  return { voted, waiting: eligible.filter((name) => !voted.includes(name)) };
-}
-
-export function voteStandingCard(standing) {
-  if (!standing) return null;
-  const { voted, waiting } = standing;
-  return h("div", { class: "vote-standing" },
-    h("p", { class: "vote-count" }, waiting.length
-      ? `${voted.length} voted · ${waiting.length} still to vote`
-      : `Everyone has voted (${voted.length}).`),
-    voted.length ? h("p", null, h("strong", null, "Voted: "), list(voted)) : null,
-    waiting.length ? h("p", null, h("strong", null, "Still to vote: "), list(waiting)) : null);
 }
 
 // -- chat --------------------------------------------------------------------------------------
