@@ -56,7 +56,7 @@ def test_watch_speaks_each_editions_language() -> None:
     wherewolf = run("play", "--edition", "wherewolf", "--players", "8", "--watch", "--seed", "2")
     assert wherewolf.exit_code == 0, wherewolf.output
     assert "burned at the stake" in wherewolf.output and "hanged" not in wherewolf.output
-    assert "To the runoff:" in wherewolf.output
+    assert "The First Vote sends these players to the Second Vote:" in wherewolf.output
     assert "aura" in wherewolf.output and "Announcement:" not in wherewolf.output
     licos = run("play", "--edition", "licos", "--composition", "9B", "--watch", "--seed", "4")
     assert licos.exit_code == 0, licos.output
@@ -183,7 +183,7 @@ def test_two_picks_and_talk() -> None:
     assert result.exit_code == 0, result.output
     out = result.output
     assert "Pick 2, not 1" in out
-    assert "You fall in love with Ada" in out
+    assert "You are in love with Ada" in out
     assert "You: “I accuse Bram!”" in out
     assert "You: “I trust nobody”" in out
 

@@ -9,6 +9,9 @@ from typing import Annotated, Optional
 
 import typer
 from rich.console import Console
+from rich.markup import escape
+from rich.padding import Padding
+from rich.rule import Rule
 from rich.table import Table
 
 from .core import Edition, SetupError
@@ -19,6 +22,8 @@ app = typer.Typer(
     help="Moderate hidden-role games of the Werewolf family: play, watch, replay, check rules.",
     no_args_is_help=True,
     add_completion=False,
+    # plain help: flags read as flags (Rich's layout writes "--watch <bool>")
+    rich_markup_mode=None,
     pretty_exceptions_enable=False,
 )
 console = Console()
@@ -79,33 +84,26 @@ def roles(
                         for k, o in chosen.options.items()},
         }, indent=2))
         return
-    table = Table(title=chosen.name, show_lines=True)
-    table.add_column("id", style="bold")
-    table.add_column("card")
-    table.add_column("team")
-    table.add_column("decisions")
-    table.add_column("what it does", ratio=1)
+    # One block per card, its text wrapped under it: readable at 80 columns and in a pipe,
+    # where a wide table would squeeze the descriptions to a word per line.
+    console.print(Rule(f"[bold]{escape(chosen.name)}[/]: the cards"))
     for role in chosen.roles.values():
-        table.add_row(role.id, role.name, role.team, ", ".join(role.decisions) or "-",
-                      role.description)
-    console.print(table)
+        decides = ", ".join(role.decisions) or "nothing"
+        console.print(f"[bold]{escape(role.name)}[/] [dim]({escape(role.id)}) · team "
+                      f"{escape(role.team)} · decides: {escape(decides)}[/]")
+        console.print(Padding(escape(role.description), (0, 0, 1, 4)))
     if chosen.table_decisions or chosen.storyteller_decisions:
-        others = Table(title="Decisions that belong to no card")
-        others.add_column("decision", style="bold")
-        others.add_column("who")
-        others.add_column("when", ratio=1)
-        for name, when in chosen.table_decisions.items():
-            others.add_row(name, "players", when)
-        for name, when in chosen.storyteller_decisions.items():
-            others.add_row(name, "storyteller", when)
-        console.print(others)
-    options = Table(title="Options")
-    options.add_column("option")
-    options.add_column("default")
-    options.add_column("meaning", ratio=1)
+        console.print(Rule("[bold]Decisions that belong to no card[/]"))
+        for who, decisions in (("players", chosen.table_decisions),
+                               ("storyteller", chosen.storyteller_decisions)):
+            for name, when in decisions.items():
+                console.print(f"[bold]{escape(name)}[/] [dim]({who})[/]")
+                console.print(Padding(escape(when), (0, 0, 1, 4)))
+    console.print(Rule("[bold]Options[/] (--option KEY=VALUE)"))
     for option in chosen.options.values():
-        options.add_row(option.id, json.dumps(option.default), option.description)
-    console.print(options)
+        console.print(f"[bold]{escape(option.id)}[/] [dim](default "
+                      f"{escape(json.dumps(option.default))})[/]")
+        console.print(Padding(escape(option.description), (0, 0, 1, 4)))
 
 
 @app.command()
@@ -152,7 +150,7 @@ def play(
     preset: Annotated[Optional[str], typer.Option("--preset", help="A preset's name (Millers Hollow: basic, classic; default: the recommended cards).")] = None,  # noqa: UP045,E501
     composition: Annotated[Optional[str], typer.Option("--composition", "-c", help="A published composition by name (LiCOS: 4A ... 15C).")] = None,  # noqa: UP045,E501
     roles_: Annotated[Optional[str], typer.Option("--roles", help="Comma-separated role ids to deal instead of a preset.")] = None,  # noqa: UP045,E501
-    option: Annotated[Optional[list[str]], typer.Option("--option", "-o", help="Edition option as KEY=VALUE (repeatable).")] = None,  # noqa: UP045,E501
+    option: Annotated[Optional[list[str]], typer.Option("--option", "-o", metavar="KEY=VALUE", help="Edition option as KEY=VALUE (repeatable).")] = None,  # noqa: UP045,E501
     watch: Annotated[bool, typer.Option("--watch", help="Bots play every seat; print the whole game.")] = False,  # noqa: E501
     save: Annotated[Optional[Path], typer.Option("--save", help="Write the game's record (JSON) here.")] = None,  # noqa: UP045,E501
 ) -> None:
@@ -164,7 +162,7 @@ def play(
         options = _parse_options(option or [])
         deck, players = _choose_deck(chosen, roles_, composition, players)
         play_in_terminal(chosen, players=players, seat=seat, seed=seed, preset=preset,
-                         roles=deck, options=options,
+                         roles=deck, composition=composition, options=options,
                          watch=watch, save=save, console=console)
     except SetupError as error:
         err.print(f"[red]Cannot set up the game:[/red] {error}")
@@ -220,7 +218,7 @@ def simulate(
     preset: Annotated[Optional[str], typer.Option("--preset", help="A preset's name (basic, classic).")] = None,  # noqa: UP045,E501
     composition: Annotated[Optional[str], typer.Option("--composition", "-c", help="A published composition by name (LiCOS: 4A ... 15C).")] = None,  # noqa: UP045,E501
     roles_: Annotated[Optional[str], typer.Option("--roles", help="Comma-separated role ids (the deck).")] = None,  # noqa: UP045,E501
-    option: Annotated[Optional[list[str]], typer.Option("--option", "-o", help="Edition option as KEY=VALUE (repeatable).")] = None,  # noqa: UP045,E501
+    option: Annotated[Optional[list[str]], typer.Option("--option", "-o", metavar="KEY=VALUE", help="Edition option as KEY=VALUE (repeatable).")] = None,  # noqa: UP045,E501
     seed: Annotated[int, typer.Option("--seed", help="Game i uses seed SEED+i.")] = 0,
     workers: Annotated[Optional[int], typer.Option("--workers", "-w", min=1, help="Processes (default: every core).")] = None,  # noqa: UP045,E501
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
@@ -284,7 +282,7 @@ def _parse_options(pairs: list[str]) -> dict[str, object]:
     options: dict[str, object] = {}
     for pair in pairs:
         if "=" not in pair:
-            raise SetupError(f"--option takes KEY=VALUE, not {pair!r}")
+            raise SetupError(f"--option takes KEY=VALUE, not “{pair}”")
         key, value = pair.split("=", 1)
         try:
             options[key.strip()] = json.loads(value)

@@ -365,12 +365,26 @@ class Game:
             )
         self.said[key] = count + 1
         self.log.append({"say": seat, "channel": channel_name, "message": clean})
-        event = self.emit("Said", {"player": seat, "channel": channel_name, "message": clean},
+        shown = self._with_context(clean, channel_name)
+        event = self.emit("Said", {"player": seat, "channel": channel_name, "message": shown},
                           members)
         overhearing = frozenset(channel.eavesdroppers(self)) - members
         if overhearing:
-            self.emit("Overheard", {"channel": channel_name, "message": clean}, overhearing)
+            self.emit("Overheard", {"channel": channel_name, "message": shown}, overhearing)
         return event
+
+    def _with_context(self, message: dict[str, Any], channel_name: str) -> dict[str, Any]:
+        """A vote announced in talk names the vote it is about (`during`: the sheriff
+        election or the hanging), so that readers can tell them apart. Only votes the whole
+        table knows are open (the edition's table decisions; the pack's attack on its own
+        channel) are named, never a card's secret question."""
+        if message.get("type") != "vote":
+            return message
+        public = set(self.edition.table_decisions)
+        if channel_name == "werewolves":
+            public.add("attack")
+        during = next((d.name for d in self.open.values() if d.name in public), None)
+        return message if during is None else {**message, "during": during}
 
     # -- the record ------------------------------------------------------------------------
 

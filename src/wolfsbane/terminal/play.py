@@ -33,8 +33,11 @@ from .prompts import (
     read_yes_no,
     show_choices,
 )
-from .render import SKIP_LABELS, Line, Renderer, esc, is_night, phase_title, team_name
+from .render import Line, Renderer, esc, is_night
 from .timeline import Tracer, print_timeline, roles_table, winner_panel
+
+# The person's name when they give none (the edition's character names come first).
+DEFAULT_NAME = "Ana"
 
 BOT_NAMES = (
     "Ada", "Bram", "Cleo", "Dara", "Elio", "Fern", "Gus", "Hana", "Ivo", "Juno", "Kai", "Lena",
@@ -173,6 +176,7 @@ def play_in_terminal(
     seed: int | None = None,
     preset: str | None = None,
     roles: Sequence[str] | None = None,
+    composition: str | None = None,
     options: dict[str, Any] | None = None,
     watch: bool = False,
     save: Path | None = None,
@@ -185,7 +189,7 @@ def play_in_terminal(
     characters = tuple(edition.character_names)
     if characters:  # play under the edition's character names, in an order the seed decides
         characters = tuple(random.Random(chosen_seed).sample(characters, len(characters)))
-    default_name = characters[0] if characters else "You"
+    default_name = characters[0] if characters else DEFAULT_NAME
     person = None if watch else (seat or default_name).strip() or default_name
     names = seat_names(person, players, characters)
     deck = choose_deck(edition, players, preset, roles, options)
@@ -195,7 +199,9 @@ def play_in_terminal(
               for name in names if name != person}
     bots = Bots(game, agents)
     again = repeat_command(edition, players=players, seat=person, seed=chosen_seed,
-                           preset=preset, roles=roles, options=options)
+                           preset=preset, roles=roles, options=options,
+                           composition=composition,
+                           default_seat=None if seat is None else default_name)
     stopped = False
     try:
         if person is None:
@@ -215,17 +221,25 @@ def play_in_terminal(
 
 def repeat_command(edition: Edition, *, players: int, seat: str | None, seed: int,
                    preset: str | None, roles: Sequence[str] | None,
-                   options: dict[str, Any]) -> str:
-    """The command line that sets up this very game again."""
-    parts = ["wolfsbane play", f"--edition {edition.id}", f"--players {players}"]
-    if roles:
+                   options: dict[str, Any], composition: str | None = None,
+                   default_seat: str | None = None) -> str:
+    """The command line that sets up this very game again (a published composition by its
+    name; `default_seat`: the name the person gets without --seat, None when they chose it)."""
+    parts = ["wolfsbane play", f"--edition {edition.id}"]
+    if composition:
+        parts.append(f"--composition {shlex.quote(composition)}")
+    else:
+        parts.append(f"--players {players}")
+    if composition:
+        pass  # the composition names the deck and the number of players
+    elif roles:
         parts.append("--roles " + ",".join(roles))
     elif preset and preset != "classic":
         parts.append(f"--preset {preset}")
     parts += [f"--option {key}={json.dumps(value)}" for key, value in options.items()]
     if seat is None:
         parts.append("--watch")
-    elif seat != "You":
+    elif default_seat is None or seat != default_seat:
         parts.append(f"--seat {shlex.quote(seat)}")
     parts.append(f"--seed {seed}")
     return " ".join(parts)
@@ -259,8 +273,9 @@ def _watch(game: Game, bots: Bots, tracer: Tracer, console: Console, seed: int) 
             raise RuntimeError("the game did not end")
     bots.finish()
     console.print(Rule(f"[bold]{esc(game.edition.name)}[/] — the bots play, seed {seed}"))
-    console.print(roles_table(game, title="The cards dealt"))
+    console.print(roles_table(game, title="The cards dealt", final=False))
     print_timeline(console, game, tracer.settle())
+    console.print(roles_table(game))
     winner_panel(console, game, None)
 
 
@@ -322,7 +337,7 @@ class Session:
                     if self.night is not None:
                         self._dawn()
                         self.console.print("  [italic]Nobody died during the night.[/]")
-                    self.console.print(Rule(f"[bold yellow]☀ {esc(phase_title(name))}[/]",
+                    self.console.print(Rule(f"[bold yellow]☀ {esc(self.renderer.phase(name))}[/]",
                                             style="yellow"))
                     self.console.print("[italic]The village wakes.[/]")
                 continue
@@ -351,7 +366,8 @@ class Session:
         self._dawn()
         self.night = phase
         self.step = 0
-        self.console.print(Rule(f"[bold blue]☾ {esc(phase_title(phase))}[/]", style="blue"))
+        self.console.print(Rule(f"[bold blue]☾ {esc(self.renderer.phase(phase))}[/]",
+                                style="blue"))
         self.console.print("[italic]Night falls. Everyone closes their eyes.[/]")
 
     def _narrate_until(self, step: str | None) -> None:
@@ -391,8 +407,9 @@ class Session:
         )
 
     def table(self) -> None:
+        """Who is alive (and, apart, who has died)."""
         seen = view(self.game, self.seat, since=len(self.game.events))
-        parts = []
+        living, dead = [], []
         for player in seen["players"]:
             name = esc(player["name"])
             if player["name"] == self.seat:
@@ -401,18 +418,19 @@ class Session:
                 name += " [yellow]★[/]"
             if "role" in player:
                 name += f" [dim]({self.renderer.role(player['role'])})[/]"
-            if not player["alive"]:
-                name = f"[strike dim]{name}[/]"
-            parts.append(name)
-        alive = sum(1 for p in seen["players"] if p["alive"])
-        self.console.print(f"[bold]At the table[/] ({alive} alive): " + ", ".join(parts))
+            (living if player["alive"] else dead).append(name)
+        line = f"[bold]At the table[/] ({len(living)} alive): " + ", ".join(living) + "."
+        if dead:
+            line += " [dim]Dead: " + ", ".join(dead) + ".[/]"
+        self.console.print(line)
 
     def me(self) -> None:
         you = view(self.game, self.seat, since=len(self.game.events))["you"]
         role = self.renderer.role(you["role"])
         state = "" if you["alive"] else " [red](dead)[/]"
         self.console.print(f"You are [bold cyan]{esc(you['name'])}[/]{state}, the "
-                           f"[bold magenta]{role}[/] ({esc(team_name(you.get('team', '?')))}).")
+                           f"[bold magenta]{role}[/] "
+                           f"({esc(self.renderer.team(you.get('team', 'none')))}).")
         if you.get("description"):
             self.console.print(f"[italic]{esc(you['description'])}[/]")
 
@@ -501,6 +519,13 @@ class Session:
             self.look()
 
     def _compose(self, text: str) -> Any:
+        """What the person says: their words, or a message built from the menu; None when
+        nothing is to be said (a number that is no menu entry is a slip, not chat)."""
+        if text.isdigit() and text not in ("1", "2", "3", "4", "5"):
+            self.console.print("[yellow]There is no choice "
+                               f"{esc(text)} here: type 1 to 5 to pick from the menu, words to "
+                               "say them, or press Enter to go on.[/]")
+            return None
         if text not in ("1", "2", "3", "4", "5"):
             return text
         players = [p.name for p in self.game.players]
@@ -544,7 +569,8 @@ class Session:
         """Ask the person one decision until the engine accepts the answer."""
         console = self.console
         name, kind = decision["name"], decision["kind"]
-        prompt = decision.get("prompt") or f"Your decision: {name}."
+        prompt = decision.get("prompt") or \
+            f"Your decision: {self.renderer.decision_label(name)}."
         console.print(f"\n[bold magenta]❯[/] [bold]{esc(prompt)}[/]")
         players = [p.name for p in self.game.players]
         if kind == YES_NO:
@@ -556,7 +582,7 @@ class Session:
             read = read_free_form
             hint = "Type an answer."
         else:
-            skip = SKIP_LABELS.get(name, "skip") if decision["optional"] else None
+            skip = self.renderer.skip_label(name) if decision["optional"] else None
             show_choices(console, self.edition, decision["choices"], skip, you=self.seat)
             if decision["max"] > 1:
                 count = decision["min"] if decision["min"] == decision["max"] else \
@@ -585,7 +611,7 @@ class Session:
         if decision["kind"] == YES_NO:
             return "yes" if value is True else "no"
         if value is None or value == []:
-            return esc(SKIP_LABELS.get(decision["name"], "skip"))
+            return esc(self.renderer.skip_label(decision["name"]))
         return self.renderer.choice(value)
 
     def _reveal(self, tracer: Tracer) -> None:

@@ -17,9 +17,9 @@ from rich.table import Table
 
 from ..core import STORYTELLER, Event, Game
 from ..core.record import replay
-from ..core.view import view
+from ..core.view import events_for, view
 from ..editions import get_edition
-from .render import SKIP_LABELS, Line, Renderer, esc, phase_title, team_name
+from .render import Line, Renderer, esc
 
 
 @dataclass(frozen=True)
@@ -63,24 +63,36 @@ def replay_traced(record: dict[str, Any]) -> tuple[Game, list[Placed]]:
 
 # -- printing ----------------------------------------------------------------------------------
 
-def roles_table(game: Game, title: str = "Who was who") -> Table:
-    outcome = game.outcome
+def roles_table(game: Game, title: str = "Who was who", *, final: bool = True) -> Table:
+    """Every player's card. `final`: the cards at the end, who lived and who won; otherwise
+    the cards as dealt and the team each card starts on, which gives no ending away."""
+    outcome = game.outcome if final else None
     winners = set(outcome.winners) if outcome else set()
+    renderer = Renderer(game.edition)
+    dealt = {e.data["player"]: e.data["role"] for e in game.events if e.kind == "RoleDealt"}
     table = Table(title=title, title_style="bold", show_edge=False, pad_edge=False)
     table.add_column("player", style="bold")
     table.add_column("card")
     table.add_column("team")
-    table.add_column("")
+    if final:
+        table.add_column("")
     edition = game.edition
     for player in game.players:
-        card = edition.roles[player.role].name if player.role in edition.roles else player.role
+        role = player.role if final else dealt.get(player.name, player.role)
+        card = edition.roles[role].name if role in edition.roles else role
         first = player.state.get("was")
-        if first and first != player.role:
+        if final and first and first != player.role:
             card += f" [dim](was {esc(edition.roles[first].name if first in edition.roles else first)})[/]"  # noqa: E501
-        status = "alive" if player.alive else "[red]dead[/]"
-        if player.name in winners:
-            status += " [green]won[/]"
-        table.add_row(esc(player.name), card, esc(team_name(player.team)), status)
+        team = player.team if final else edition.team_of(role)
+        row = [esc(player.name), esc(card) if "[" not in card else card,
+               esc(renderer.team(team))]
+        if final:
+            status = renderer.word("alive") if player.alive else \
+                f"[red]{esc(renderer.word('dead'))}[/]"
+            if player.name in winners:
+                status += f" [green]{esc(renderer.word('won'))}[/]"
+            row.append(status)
+        table.add_row(*row)
     return table
 
 
@@ -94,18 +106,22 @@ def print_timeline(
     headings: bool = True,
 ) -> None:
     """Print the game phase by phase, as the storyteller saw it or as `seat` saw it."""
-    who = seat if seat is not None else STORYTELLER
-    events = view(game, who)["events"]
+    if seat is None:
+        events = view(game, STORYTELLER)["events"]
+    else:
+        # the seat's events with their place in the whole game, where the answers are placed
+        events = [e.as_dict() for e in events_for(game, seat)]
     renderer = Renderer(game.edition, you=seat)
     if seat is None:
         renderer.cards = {e["player"]: e["role"] for e in events if e["kind"] == "RoleDealt"}
-    answers: dict[int, list[dict[str, Any]]] = {}
+    answers: list[tuple[int, dict[str, Any]]] = []
     for entry, place in zip(game.log, places, strict=False):
         if "say" in entry:
             continue
         if seat is not None and entry.get("seat") != seat:
             continue
-        answers.setdefault(place.at, []).append(entry)
+        answers.append((place.at, entry))
+    answers.sort(key=lambda pair: pair[0])
 
     phase = "setup"
     batch: list[dict[str, Any]] = []
@@ -116,25 +132,17 @@ def print_timeline(
         batch.clear()
 
     def answers_before(index: int) -> None:
-        for entry in answers.pop(index, []):
-            if seat is not None:
-                text = _own_answer(renderer, entry)
-            else:
-                text = renderer.answer(entry)
-                if text is None:
-                    continue
-                # a pack member's pick is already echoed as an event
-                if entry.get("decision") == "attack":
-                    continue
+        """Print every answer given before event `index` of the game."""
+        while answers and answers[0][0] <= index:
+            _, entry = answers.pop(0)
+            text = renderer.answer(entry, own=seat is not None)
             if text is None:
                 continue
             flush()
             console.print(f"  {text}")
 
     for event in events:
-        index = event["index"]
-        if index in answers:
-            answers_before(index)
+        answers_before(event["index"])
         if not village_talk and event["kind"] == "Said" and event.get("channel") == "village":
             continue
         if event["kind"] == "GameWon" or (event["kind"] == "RoleDealt" and seat is None):
@@ -143,27 +151,15 @@ def print_timeline(
             flush()
             phase = event.get("phase_name", event["phase"])
             if headings:
-                console.print(Rule(f"[bold]{esc(phase_title(phase))}[/]", style="dim"))
+                console.print(Rule(f"[bold]{esc(renderer.phase(phase))}[/]", style="dim"))
             continue
         if event["phase"] != phase and event["phase"] != "end":
             flush()
             phase = event["phase"]
         batch.append(event)
-    for index in sorted(answers):
-        answers_before(index)
     flush()
-
-
-def _own_answer(renderer: Renderer, entry: dict[str, Any]) -> str | None:
-    name, value = entry.get("decision"), entry.get("answer")
-    if name == "deal":
-        return None
-    if isinstance(value, bool) or value is None or value == []:
-        shown = "yes" if value is True else esc(SKIP_LABELS.get(str(name), "no" if value is
-                                                                 False else "skip"))
-    else:
-        shown = renderer.choice(value)
-    return f"[cyan]Your answer[/] [dim]({esc(name)})[/]: {shown}."
+    answers_before(len(game.events))
+    flush()
 
 
 def _print_line(console: Console, line: Line, headings: bool) -> None:
@@ -188,10 +184,12 @@ def show_replay(record: dict[str, Any], *, seat: str | None = None,
     console.print(Rule(f"[bold]{esc(edition.name)}[/] — replay of a game for "
                        f"{len(game.players)} players (seed {game.seed})"))
     if seat is None:
-        console.print(roles_table(game, title="The cards"))
+        console.print(roles_table(game, title="The cards dealt", final=False))
     else:
         console.print(f"As seen by [bold cyan]{esc(seat)}[/]: only what that seat saw.")
     print_timeline(console, game, places, seat=seat)
+    if seat is None and game.over:
+        console.print(roles_table(game))
     winner_panel(console, game, seat)
     if not game.over:
         console.print("[yellow]The record stops here: the game was not finished.[/]")
