@@ -80,7 +80,7 @@ def test_play_with_scripted_input(tmp_path: Path) -> None:
     assert "You sit at the table as Ana" in out
     assert "Seed 5" in out
     # a bad answer gets a message and the question again
-    assert "I did not understand 'xyzzy'. Type the number of your choice" in out
+    assert "I did not understand “xyzzy”. Type the number of your choice" in out
     assert "There is no choice 99: type a number from 1 to" in out
     assert "Type the number of your choice, or 0 to skip." in out  # an empty answer
     assert "The game is over" in out or "the game stops here" in out

@@ -33,7 +33,8 @@ def deal(game: Game) -> Generator[Any, Any, list[str]]:
             except TypeError:  # cards that cannot be compared are not cards of the deck
                 fits = False
             if not fits:
-                raise IllegalAnswer("the deal must use exactly the cards of the deck")
+                raise IllegalAnswer("The deal must use exactly the cards of the deck.",
+                                    "deal-cards")
             return list(answer)
 
         def shuffle(rng: Any) -> list[str]:

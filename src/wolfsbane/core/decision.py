@@ -124,15 +124,15 @@ class Decision:
                 return self._single(value)
             return self._several(value)
         except TypeError:  # unhashable garbage (a mapping, a set, a list inside a list...)
-            raise IllegalAnswer(
-                f"{value!r} is not a legal answer to '{self.name}' for {self.seat}."
-            ) from None
+            raise IllegalAnswer("That is not an answer to this question.", "bad-answer",
+                                decision=self.name) from None
 
     def _skip(self) -> Any:
         if self.optional:
             return self.default
-        reason = self.required_reason or f"'{self.name}' must be answered"
-        raise IllegalAnswer(f"{self.seat} cannot skip '{self.name}': {reason}.")
+        reason = self.required_reason or "it must be answered"
+        raise IllegalAnswer(f"This question cannot be skipped: {reason}.", "must-answer",
+                            decision=self.name, reason=reason)
 
     def _yes_no(self, value: Any) -> bool:
         if value is True or value is False:
@@ -147,7 +147,7 @@ class Decision:
             if self.optional:
                 return bool(self.default)
             return self._skip()
-        raise IllegalAnswer(f"'{self.name}' takes yes or no, not {value!r}.")
+        raise IllegalAnswer("Answer yes or no.", "yes-or-no", decision=self.name)
 
     def _is_skip(self, value: Any) -> bool:
         return (
@@ -164,14 +164,16 @@ class Decision:
 
     def _reject(self, choice: Any) -> IllegalAnswer:
         if self.forbidden and choice in self.forbidden:
-            return IllegalAnswer(f"{self.seat} may not choose {choice} for '{self.name}': "
-                                 f"{self.forbidden[choice]}.")
+            reason = self.forbidden[choice]
+            return IllegalAnswer(f"You may not choose {choice}: {reason}.", "forbidden-choice",
+                                 decision=self.name, choice=choice, reason=reason)
         options = _describe(self.choices)
-        skip = " or skip it" if self.optional else ""
+        skip = ", or skip it" if self.optional else ""
+        shown = choice if isinstance(choice, str) and choice.isprintable() else "That"
         return IllegalAnswer(
-            f"{choice!r} is not a legal answer to '{self.name}' for {self.seat}: "
-            f"choose one of {options}{skip}."
-        )
+            f"{shown} is not one of the choices: choose one of {options}{skip}.",
+            "not-a-choice-or-skip" if self.optional else "not-a-choice",
+            decision=self.name, choice=shown, choices=list(self.choices))
 
     def _single(self, value: Any) -> Any:
         if self._is_skip(value) and not self._allowed(value):
@@ -188,15 +190,15 @@ class Decision:
         if isinstance(value, str):
             value = [value]
         if not isinstance(value, (list, tuple)):
-            raise IllegalAnswer(f"'{self.name}' takes a list of choices, not {value!r}.")
+            raise IllegalAnswer("Give a list of choices.", "not-a-list", decision=self.name)
         picked = list(value)
         if len(set(picked)) != len(picked):
-            raise IllegalAnswer(f"'{self.name}' may not name the same choice twice.")
+            raise IllegalAnswer("The same choice may not be named twice.",
+                                "same-choice-twice", decision=self.name)
         if not self.min <= len(picked) <= self.max:
             count = str(self.min) if self.min == self.max else f"{self.min} to {self.max}"
-            raise IllegalAnswer(
-                f"'{self.name}' takes {count} choices; {self.seat} gave {len(picked)}."
-            )
+            raise IllegalAnswer(f"Pick {count}, not {len(picked)}.", "how-many",
+                                decision=self.name, count=count, number=len(picked))
         for choice in picked:
             if not self._allowed(choice):
                 raise self._reject(choice)

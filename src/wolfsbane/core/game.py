@@ -45,7 +45,7 @@ class Game:
             raise SetupError("every seat needs a different name")
         for name in names:
             if not name or name == STORYTELLER or len(name) > 40:
-                raise SetupError(f"{name!r} cannot be a seat name")
+                raise SetupError(f"“{name}” cannot be a seat name.")
         self.edition = edition
         self.options = resolve_options(edition.options, options, edition.roles)
         self.seed = int(seed)
@@ -99,7 +99,8 @@ class Game:
         try:
             return self.by_name[name]
         except KeyError:
-            raise IllegalAnswer(f"there is no player called {name!r}") from None
+            raise IllegalAnswer(f"There is no player called {name}.", "no-such-player",
+                                name=str(name)) from None
 
     def alive(self) -> list[Player]:
         return [p for p in self.players if p.alive]
@@ -293,10 +294,11 @@ class Game:
             if decision.seat == seat and decision.name == name:
                 return decision
         if self.over:
-            raise IllegalAnswer("the game is over")
+            raise IllegalAnswer("The game is over.", "game-over")
         waiting = ", ".join(sorted({d.name for d in self.open.values() if d.seat == seat}))
         hint = f" ({seat} is asked: {waiting})" if waiting else f" ({seat} is asked nothing now)"
-        raise IllegalAnswer(f"{seat} is not being asked '{name}'{hint}")
+        raise IllegalAnswer(f"{seat} is not being asked that now{hint}.", "not-asked",
+                            seat=seat, decision=name)
 
     def answer(self, decision_id: int, value: Any, seat: str | None = None,
                timeout: bool = False) -> None:
@@ -305,11 +307,11 @@ class Game:
         it; the log says so (a timeout is not a chosen abstention)."""
         decision = self.open.get(decision_id)
         if decision is None:
-            raise IllegalAnswer(
-                "the game is over" if self.over else f"decision {decision_id} is not open"
-            )
+            if self.over:
+                raise IllegalAnswer("The game is over.", "game-over")
+            raise IllegalAnswer("That question is no longer open.", "not-open")
         if seat is not None and seat != decision.seat:
-            raise IllegalAnswer(f"decision {decision_id} is not {seat}'s to answer")
+            raise IllegalAnswer("That question is not yours to answer.", "not-yours")
         answer = decision.validate(value)
         decision.answer = answer
         del self.open[decision_id]
@@ -332,7 +334,8 @@ class Game:
             if channel.name == name:
                 return channel
         known = ", ".join(c.name for c in self.edition.channels) or "none"
-        raise IllegalAnswer(f"there is no channel {name!r}; this game has: {known}")
+        raise IllegalAnswer(f"There is no channel called {name} in this game; it has: "
+                            f"{known}.", "no-such-channel", name=str(name))
 
     def channels_for(self, seat: str) -> list[str]:
         """The channels `seat` may speak on right now."""
@@ -347,22 +350,24 @@ class Game:
     def say(self, seat: str, channel_name: str, message: Any) -> Event:
         """Post a message (structured talk or free text) on a channel the seat may use now."""
         if self.over:
-            raise IllegalAnswer("the game is over")
+            raise IllegalAnswer("The game is over.", "game-over")
         channel = self.channel(channel_name)
         members = frozenset(channel.members(self))
         if seat not in members:
-            raise IllegalAnswer(f"{seat} cannot speak on the {channel_name} channel")
+            raise IllegalAnswer(f"{seat} cannot speak on the {channel_name} channel.",
+                                "not-a-member", channel=channel_name)
         if not channel.is_open(self):
-            raise IllegalAnswer(f"the {channel_name} channel is closed now")
+            raise IllegalAnswer(f"The {channel_name} channel is closed right now.",
+                                "channel-closed", channel=channel_name)
         max_messages, max_length = channel.limits_in(self)
         clean = check_message(self, message, max_length)
         key = (seat, channel_name, self.phase)
         count = self.said.get(key, 0)
         if max_messages is not None and count >= max_messages:
             raise IllegalAnswer(
-                f"{seat} has used all {max_messages} messages on {channel_name} "
-                "this phase"
-            )
+                f"{seat} has used all {max_messages} messages on the {channel_name} channel "
+                "for this phase.", "too-many-messages", number=max_messages,
+                channel=channel_name)
         self.said[key] = count + 1
         self.log.append({"say": seat, "channel": channel_name, "message": clean})
         shown = self._with_context(clean, channel_name)

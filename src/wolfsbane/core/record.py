@@ -13,7 +13,8 @@ RECORD_FORMAT = "wolfsbane-record/1"
 
 def new_game_from_record(record: dict[str, Any], editions: Any) -> Game:
     if not isinstance(record, dict) or record.get("format") != RECORD_FORMAT:
-        raise SetupError(f"not a wolfsbane record (expected format {RECORD_FORMAT!r})")
+        raise SetupError(f"This is not a wolfsbane record (expected the format "
+                         f"“{RECORD_FORMAT}”).")
     edition = editions(record["edition"])
     return Game(
         edition,
@@ -52,7 +53,7 @@ def replay(
         ):
             raise IllegalAnswer(
                 f"the record does not fit these rules at entry {step}: "
-                f"{entry.get('seat')} answering {entry.get('decision')!r}"
+                f"{entry.get('seat')} answering “{entry.get('decision')}”"
             )
         game.answer(entry["id"], entry["answer"], seat=entry["seat"],
                     timeout=bool(entry.get("timeout")))

@@ -30,16 +30,19 @@ def check_message(game: Game, message: Any, max_length: int) -> dict[str, Any]:
     if isinstance(message, str):
         message = {"type": "text", "text": message}
     if not isinstance(message, dict):
-        raise IllegalAnswer("a message is a text or a mapping with a 'type'")
+        raise IllegalAnswer("A message is a text, or a claim, a result, an accusation, a "
+                            "defence or a vote.", "message-shape")
     kind = message.get("type")
     if kind not in TALK_TYPES:
-        raise IllegalAnswer(f"unknown message type {kind!r}; use one of {', '.join(TALK_TYPES)}")
+        raise IllegalAnswer("That kind of message is not known: use a claim, a result, an "
+                            "accusation, a defence, a vote or a text.", "message-type")
     if kind == "text":
         text = message.get("text")
         if not isinstance(text, str) or not text.strip():
-            raise IllegalAnswer("a text message needs some text")
+            raise IllegalAnswer("A message needs some text.", "empty-message")
         if len(text) > max_length:
-            raise IllegalAnswer(f"a message may be at most {max_length} characters")
+            raise IllegalAnswer(f"A message may be at most {max_length} characters.",
+                                "message-too-long", number=max_length)
         return {"type": "text", "text": text}
     clean: dict[str, Any] = {"type": kind}
     if kind == "claim":
@@ -58,21 +61,27 @@ def check_message(game: Game, message: Any, max_length: int) -> dict[str, Any]:
                 if key == "role":
                     value = _role(game, value)
                 elif not isinstance(value, (str, bool)):
-                    raise IllegalAnswer(f"a result's {key} is a word, not {value!r}")
+                    raise IllegalAnswer("A result says what was found in a word.",
+                                        "result-word")
                 clean[key] = value
                 found = True
         if not found:
-            raise IllegalAnswer("a result says what was found: role, team, werewolf or aura")
+            raise IllegalAnswer("A result says what was found: a card, a team, werewolf or "
+                                "not, or an aura.", "result-what")
     return clean
 
 
 def _player(game: Game, name: Any) -> str:
     if not isinstance(name, str) or name not in game.by_name:
-        raise IllegalAnswer(f"there is no player called {name!r}")
+        shown = name if isinstance(name, str) else "that name"
+        raise IllegalAnswer(f"There is no player called {shown}.", "no-such-player",
+                            name=shown)
     return name
 
 
 def _role(game: Game, role_id: Any) -> str:
     if not isinstance(role_id, str) or role_id not in game.edition.roles:
-        raise IllegalAnswer(f"{role_id!r} is not a role of this edition")
+        shown = role_id if isinstance(role_id, str) else "That"
+        raise IllegalAnswer(f"{shown} is not a card of this edition.", "no-such-role",
+                            name=shown)
     return role_id

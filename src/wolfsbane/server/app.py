@@ -26,6 +26,7 @@ from ..core import STORYTELLER, SetupError
 from ..core.catalog import resolve_options
 from ..core.edition import Edition, deck_for, table_sizes
 from ..editions import EDITIONS, get_edition
+from ..messages import catalogue
 from .live import (
     DEFAULT_TIMERS,
     FINISHED,
@@ -161,6 +162,48 @@ def _check_name(name: str, *, bot: bool = False) -> str:
     return clean
 
 
+# What a refused field is called, for a person (the rest: the field's own name in words).
+FIELD_NAMES = {"name": "The name", "as": "The part you take", "count": "The number of bots",
+               "seconds": "The number of seconds", "position": "The seat number",
+               "message": "The message", "answer": "The answer", "edition": "The edition",
+               "timers": "The timers", "options": "The options", "seed": "The seed"}
+
+
+def plain_problem(error: dict[str, Any]) -> str:
+    """One of pydantic's validation errors as a sentence a person understands."""
+    where = [str(p) for p in error.get("loc", ()) if isinstance(p, str) and p != "body"]
+    field = where[-1] if where else ""
+    subject = FIELD_NAMES.get(field) or (
+        f"The {field.replace('_', ' ').replace('-', ' ')}" if field else "The request")
+    kind = str(error.get("type", ""))
+    ctx = error.get("ctx") or {}
+    if kind == "missing":
+        problem = "is missing"
+    elif kind == "string_too_short":
+        least = ctx.get("min_length", 1)
+        problem = "must not be empty" if least == 1 else f"needs at least {least} characters"
+    elif kind == "string_too_long":
+        problem = f"may have at most {ctx.get('max_length')} characters"
+    elif kind in ("greater_than_equal", "greater_than"):
+        problem = f"must be at least {ctx.get('ge', ctx.get('gt'))}"
+    elif kind in ("less_than_equal", "less_than"):
+        problem = f"must be at most {ctx.get('le', ctx.get('lt'))}"
+    elif kind.startswith("int_") or kind.startswith("float_"):
+        problem = "must be a number"
+    elif kind.startswith("bool_"):
+        problem = "must be yes or no"
+    elif kind.startswith("string_"):
+        problem = "must be a text"
+    elif kind in ("literal_error", "enum"):
+        expected = str(ctx.get("expected", "")).replace("'", "")
+        problem = f"must be {expected}" if expected else "is not one of the choices"
+    elif kind == "json_invalid":
+        return "The request is not valid JSON."
+    else:
+        problem = "is not in the expected form"
+    return f"{subject} {problem}."
+
+
 def _timers(mode: str, given: dict[str, Any]) -> dict[str, float]:
     timers = dict(DEFAULT_TIMERS[mode])
     timers.update({k: float(v) for k, v in given.items() if v is not None})
@@ -201,6 +244,8 @@ def _editions() -> list[dict[str, Any]]:
             "night_order": {kind: [turn.as_dict() for turn in turns]
                             for kind, turns in edition.night_order.items()},
             "bot_names": list(edition.bot_names),
+            # the words the web client says everything in (the terminal uses the same)
+            "messages": catalogue(edition),
         })
         compositions = getattr(edition, "compositions", None)
         if callable(compositions):
@@ -249,13 +294,11 @@ def create_app(db_url: str, *, public_url: str = "", quiet: bool = False) -> Fas
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, error: RequestValidationError) -> JSONResponse:
-        problems = [
-            {"where": ".".join(str(p) for p in e.get("loc", ()))[:100],
-             "problem": str(e.get("msg", ""))[:200]}
-            for e in error.errors()[:10]
-        ]
-        return JSONResponse({"error": "invalid", "detail": "the request is not valid",
-                             "problems": problems}, status_code=422)
+        # pydantic's own words ("String should have at least 1 character") never reach a
+        # person: each problem is told in a sentence of ours
+        sentences = list(dict.fromkeys(plain_problem(e) for e in error.errors()[:10]))
+        return JSONResponse({"error": "invalid", "detail": " ".join(sentences[:3])},
+                            status_code=422)
 
     def link(request: Request, code: str) -> str:
         base = public_url or str(request.base_url).rstrip("/")
@@ -606,7 +649,7 @@ def create_app(db_url: str, *, public_url: str = "", quiet: bool = False) -> Fas
         if live.status != RUNNING:
             raise ServerError(409, "not-running", "the game is not running")
         if seat not in live.seats:
-            raise ServerError(404, "not-found", f"there is no seat {seat!r}")
+            raise ServerError(404, "not-found", f"there is no seat called {seat}")
         controlled = live.controlled
         if take:
             controlled.add(seat)
@@ -686,12 +729,9 @@ def create_app(db_url: str, *, public_url: str = "", quiet: bool = False) -> Fas
         try:
             message = WsIn.model_validate({"msg": data}).msg
         except ValidationError as error:
-            problems = "; ".join(
-                f"{'.'.join(str(p) for p in e.get('loc', ())[1:])}: {e.get('msg', '')}"[:120]
-                for e in error.errors()[:5]
-            )
+            problems = " ".join(dict.fromkeys(plain_problem(e) for e in error.errors()[:5]))
             connection.push({"type": "error", "error": "invalid", "ref": ref,
-                             "detail": f"the message is not valid: {problems}"})
+                             "detail": problems})
             return
         if not who.active or who.bot:
             connection.push({"type": "error", "error": "unauthorised", "ref": ref,

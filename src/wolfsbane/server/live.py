@@ -62,14 +62,22 @@ MAX_QUEUE = 1000  # messages waiting for one slow connection before it is droppe
 class ServerError(Exception):
     """An error for the client: an HTTP status, a short code and a sentence."""
 
-    def __init__(self, status: int, code: str, detail: str) -> None:
+    def __init__(self, status: int, code: str, detail: str, message: str | None = None,
+                 params: dict[str, Any] | None = None) -> None:
         super().__init__(detail)
         self.status = status
         self.code = code
         self.detail = detail
+        # the message catalogue's entry for the sentence, for clients in other languages
+        self.message = message
+        self.params = params or {}
 
     def as_dict(self) -> dict[str, Any]:
-        return {"error": self.code, "detail": self.detail}
+        out: dict[str, Any] = {"error": self.code, "detail": self.detail}
+        if self.message:
+            out["message"] = self.message
+            out["params"] = self.params
+        return out
 
 
 def hash_token(token: str) -> str:
@@ -634,7 +642,9 @@ class LiveGame:
             except (IllegalAnswer, ServerError) as error:
                 if op.future is not None and not op.future.done():
                     err = error if isinstance(error, ServerError) else ServerError(
-                        422, "illegal", str(error))
+                        422, "illegal", str(error), error.code,
+                        {k: v for k, v in error.params.items()
+                         if isinstance(v, (str, int, list))})
                     op.future.set_exception(err)
                 continue
             accepted.append(op)
@@ -694,17 +704,19 @@ class LiveGame:
             if actor.kind == MODERATOR:
                 decision = game.open.get(op.decision)
                 if decision is None:
-                    raise ServerError(409, "stale", f"decision {op.decision} is not open")
+                    raise ServerError(409, "stale", "That question is no longer open.",
+                                      "not-open")
                 if decision.seat != STORYTELLER and decision.seat not in self.controlled:
                     raise ServerError(403, "forbidden",
                                       f"take over {decision.seat}'s seat to answer for them")
             elif actor.kind == PLAYER:
                 decision = shown.open.get(op.decision)
                 if decision is None or decision.id in self.held_ids:
-                    raise ServerError(409, "stale", f"decision {op.decision} is not open")
+                    raise ServerError(409, "stale", "That question is no longer open.",
+                                      "not-open")
                 if decision.seat != actor.name:
-                    raise ServerError(403, "forbidden",
-                                      f"decision {op.decision} is not yours to answer")
+                    raise ServerError(403, "forbidden", "That question is not yours to answer.",
+                                      "not-yours")
                 if actor.name in self.controlled:
                     raise ServerError(403, "controlled",
                                       "the moderator has taken over your seat")
@@ -728,7 +740,7 @@ class LiveGame:
                 raise ServerError(403, "forbidden", "only seated players speak on channels")
             self._say(seat, op.channel, op.message, limit=actor.kind == PLAYER)
         else:
-            raise ServerError(400, "unknown", f"unknown operation {op.kind!r}")
+            raise ServerError(400, "unknown", "the server does not know this request")
 
     def _say(self, seat: str, channel: str, message: Any, limit: bool) -> None:
         game, shown = self.game, self.shown

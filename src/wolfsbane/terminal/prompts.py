@@ -89,7 +89,7 @@ def read_pick(text: str, decision: dict[str, Any], edition: Edition,
         if name.lower() == word.lower():
             return name
     skip = ", or 0 to skip" if decision["optional"] else ""
-    return Unclear(f"I did not understand {word!r}. Type the number of your choice{skip}.")
+    return Unclear(f"I did not understand “{word}”. Type the number of your choice{skip}.")
 
 
 def read_several(text: str, decision: dict[str, Any], edition: Edition,
@@ -115,7 +115,7 @@ def read_several(text: str, decision: dict[str, Any], edition: Edition,
                     found = name
                     break
         if found is None:
-            return Unclear(f"I did not understand {token!r}. Type the numbers of your "
+            return Unclear(f"I did not understand “{token}”. Type the numbers of your "
                            "choices, separated by spaces (for example: 1 3).")
         picked.append(found)
     count = decision["min"] if decision["min"] == decision["max"] else \
@@ -136,7 +136,7 @@ def read_yes_no(text: str) -> Any:
         return False
     if word in SKIP_WORDS:
         return None
-    return Unclear(f"Please answer yes or no (y/n), not {text.strip()!r}.")
+    return Unclear(f"Please answer yes or no (y/n), not “{text.strip()}”.")
 
 
 def read_free_form(text: str) -> Any:

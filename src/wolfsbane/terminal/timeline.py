@@ -177,7 +177,7 @@ def show_replay(record: dict[str, Any], *, seat: str | None = None,
     game, places = replay_traced(record)
     if seat is not None and seat not in game.by_name:
         raise UnknownSeat(
-            f"nobody called {seat!r} played this game; the seats were: "
+            f"nobody called “{seat}” played this game; the seats were: "
             + ", ".join(p.name for p in game.players)
         )
     edition = game.edition

@@ -80,11 +80,11 @@ def composition(name: str, players: int | None = None) -> list[str]:
     key = normalise_name(name)
     if key in ("A", "B", "C", "BASIC", "CLASSIC"):
         if players is None:
-            raise SetupError(f"composition {name!r} needs a number of players")
+            raise SetupError(f"composition “{name}” needs a number of players")
         key = f"{players}{'A' if key in ('BASIC', 'CLASSIC') else key}"
     if key not in COMPOSITIONS:
         known = ", ".join(COMPOSITIONS)
-        raise SetupError(f"unknown LiCOS composition {name!r}; the published ones are: {known}")
+        raise SetupError(f"unknown LiCOS composition “{name}”; the published ones are: {known}")
     size = int(key[:-1])
     if players is not None and players != size:
         raise SetupError(f"composition {key} is for {size} players, not {players}")

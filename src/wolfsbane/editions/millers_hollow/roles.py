@@ -309,10 +309,11 @@ def vote_weight(player: Player) -> int:
 
 def check_center(answer: Any, known: set[str]) -> list[str]:
     if not isinstance(answer, (list, tuple)) or len(answer) != 2:
-        raise IllegalAnswer("the center holds exactly two cards")
+        raise IllegalAnswer("The centre holds exactly two cards.", "center-two-cards")
     for role_id in answer:
         if role_id not in known:
-            raise IllegalAnswer(f"{role_id!r} is not a Millers Hollow card")
+            raise IllegalAnswer(f"{role_id} is not a Millers Hollow card.", "not-a-card",
+                                name=str(role_id))
     return list(answer)
 
 
