@@ -137,12 +137,14 @@ class Words:
     def card(self, role_id: Any) -> str:
         return self.mark("role", str(self.cards.get(str(role_id), str(role_id))))
 
-    def player(self, name: Any, speaker: str | None = None) -> str:
+    def player(self, name: Any, speaker: str | None = None, quoted: bool = False) -> str:
+        """A player's name; ``you`` for the reader, except in words someone says (`quoted`),
+        where only the speaker's own name changes (to ``myself``)."""
         if name is None:
             return self.mark("text", self.word("nobody"))
         if speaker is not None and name == speaker:
             return self.mark("text", self.word("myself"))
-        if self.viewer is not None and name == self.viewer:
+        if self.viewer is not None and name == self.viewer and not quoted:
             return self.mark("you", self.word("you"))
         return self.mark("player", str(name))
 
@@ -164,7 +166,7 @@ class Words:
                           for role, n in counts.items()])
 
     def value(self, field: str, value: Any, speaker: str | None = None,
-              data: Mapping[str, Any] | None = None) -> str:
+              data: Mapping[str, Any] | None = None, quoted: bool = False) -> str:
         """One field of an event, written as the catalogue says fields of its name are."""
         field = ALIASES.get(field, field)
         if field == "message":
@@ -174,7 +176,7 @@ class Words:
         if field == "decision":
             return self.mark("text", self.decision_label(str(value)))
         if field == "answer":
-            return self.answer_value(value, speaker)
+            return self.answer_value(value, speaker, quoted)
         if field in TEXT_FIELDS:
             return self.mark("value", str(value))
         if field in ROLE_FIELDS:
@@ -185,20 +187,20 @@ class Words:
             return self.card(value)
         if field in PLAYER_FIELDS:
             if isinstance(value, list):
-                return self.join([self.player(v, speaker) for v in value])
-            return self.player(value, speaker)
+                return self.join([self.player(v, speaker, quoted) for v in value])
+            return self.player(value, speaker, quoted)
         if field in NUMBER_FIELDS:
             return self.mark("value", str(value))
         if field in self.terms:
             if isinstance(value, list):
                 return self.join([self.mark("value", self.term(field, v)) for v in value])
             return self.mark("value", self.term(field, value))
-        return self.answer_value(value, speaker)
+        return self.answer_value(value, speaker, quoted)
 
-    def answer_value(self, value: Any, speaker: str | None = None) -> str:
+    def answer_value(self, value: Any, speaker: str | None = None, quoted: bool = False) -> str:
         """An answer or a free value: a player, a card, yes/no, several, or nobody."""
         if isinstance(value, list):
-            return self.join([self.answer_value(v, speaker) for v in value])
+            return self.join([self.answer_value(v, speaker, quoted) for v in value])
         if value is None:
             return self.mark("text", self.word("nobody"))
         if isinstance(value, bool):
@@ -206,11 +208,11 @@ class Words:
         if isinstance(value, str) and value in self.cards:
             return self.card(value)
         if isinstance(value, str):
-            return self.player(value, speaker)
+            return self.player(value, speaker, quoted)
         return self.mark("value", str(value))
 
     def fill(self, template: str, data: Mapping[str, Any], speaker: str | None = None,
-             subject: str | None = None) -> str:
+             subject: str | None = None, quoted: bool = False) -> str:
         """The template with its fields written out; the `subject` field (who the sentence is
         about) is marked ``subject`` instead of ``player``."""
         out: list[str] = []
@@ -219,7 +221,7 @@ class Words:
             if found.start() > at:
                 out.append(self.mark("text", template[at:found.start()]))
             field = found.group(1)
-            written = self.value(field, data.get(field), speaker, data)
+            written = self.value(field, data.get(field), speaker, data, quoted)
             if field == subject and isinstance(data.get(field), str) and written == \
                     self.mark("player", str(data[field])):
                 written = self.mark("subject", str(data[field]))
@@ -273,7 +275,7 @@ class Words:
         entry = self.pick(self.data.get("talk", ()), message)
         if entry is None:
             return self.mark("text", self.word("unclear_message"))
-        return self.fill(str(entry.get("text", "")), message, speaker=speaker)
+        return self.fill(str(entry.get("text", "")), message, speaker=speaker, quoted=True)
 
     def decision(self, name: str) -> Mapping[str, Any]:
         decisions: Mapping[str, Mapping[str, Any]] = self.data.get("decisions", {})

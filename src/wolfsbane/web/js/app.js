@@ -8,7 +8,7 @@ import { SeatScreen } from "./seat.js";
 import { BoardScreen } from "./board.js";
 import { ModeratorScreen } from "./moderator.js";
 import { EndScreen } from "./end.js";
-import { edition as editionOf, setEditions } from "./text.js";
+import { edition as editionOf, errorText, setEditions } from "./text.js";
 
 const main = document.getElementById("main");
 let session = null;
@@ -123,7 +123,7 @@ class Session {
         forgetSeat(this.code);
         break;
       case "error":
-        if (!message.ref) toast(message.detail || message.error, "error");
+        if (!message.ref) toast(errorText(message), "error");
         break;
       default:
         break;

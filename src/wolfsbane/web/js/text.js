@@ -1,4 +1,8 @@
-// Words: role names, phases, and a sentence for every event, in our own words.
+// Words: every sentence a person reads, from the edition's message catalogue.
+//
+// The server sends each edition's catalogue with /api/editions (`messages`); the terminal
+// renders from the same data (src/wolfsbane/messages/__init__.py). The rules below are the
+// same as there: keep both in step (tests/test_messages.py renders every event through both).
 
 const editions = new Map();
 
@@ -22,20 +26,214 @@ export function role(editionId, roleId) {
 export function roleName(editionId, roleId) {
   if (!roleId) return "";
   const r = role(editionId, roleId);
-  return r ? r.name : String(roleId);
+  if (r) return r.name;
+  const data = catalogueOf(editionId);
+  return (data && data.cards && data.cards[roleId]) || String(roleId);
 }
 
-export function teamName(team) {
+// The catalogue of an edition; without one, the first loaded (for the words all share).
+function catalogueOf(editionId) {
+  const ed = editions.get(editionId);
+  if (ed && ed.messages) return ed.messages;
+  for (const other of editions.values()) if (other.messages) return other.messages;
+  return null;
+}
+
+const PLAYER_FIELDS = new Set(["player", "players", "by", "target", "targets", "winners",
+  "audience", "seat", "partner", "speaker", "holder"]);
+const ROLE_FIELDS = new Set(["role", "roles", "card", "cards"]);
+const NUMBER_FIELDS = new Set(["number", "day", "weight", "count", "seconds", "limit", "most",
+  "least", "players_count", "length", "messages", "size"]);
+const TEXT_FIELDS = new Set(["reason", "text", "detail", "field", "problem", "what"]);
+const ALIASES = { winner: "team", side: "team" };
+const PLACEHOLDER = /\{([a-z_]+)\}/g;
+
+function sameValue(a, b) {
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => sameValue(x, b[i]));
+  }
+  return a === b;
+}
+
+// Whether an event (or message) has the fields an entry's `when` asks for.
+export function matches(when, data) {
+  for (const [key, expected] of Object.entries(when || {})) {
+    const value = data[key];
+    if (expected === null) {
+      if (value !== null && value !== undefined) return false;
+    } else if (expected === "*") {
+      if (value === null || value === undefined) return false;
+    } else if (expected === "+") {
+      if (!Array.isArray(value) || !value.length) return false;
+    } else if (!sameValue(value, expected)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+function capitalise(text) {
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text[i];
+    if (/\p{L}/u.test(c)) return text.slice(0, i) + c.toUpperCase() + text.slice(i + 1);
+    if (!/\s/.test(c) && !"“\"'(".includes(c)) return text;
+  }
+  return text;
+}
+
+/** Renders events, talk, answers and errors from one catalogue for one reader (`viewer`:
+ * the seat reading, or null for the storyteller and onlookers). */
+export class Words {
+  constructor(data, viewer) {
+    this.data = data || {};
+    this.viewer = viewer || null;
+    this.words = this.data.words || {};
+    this.terms = this.data.terms || {};
+    this.cards = this.data.cards || {};
+  }
+
+  word(key) { return key in this.words ? String(this.words[key]) : key; }
+
+  term(group, key) {
+    const terms = this.terms[group] || {};
+    return String(key) in terms ? String(terms[String(key)]) : String(key);
+  }
+
+  card(roleId) { return String(this.cards[String(roleId)] || roleId); }
+
+  // A player's name; "you" for the reader, except in words someone says (`quoted`), where
+  // only the speaker's own name changes (to "myself").
+  player(name, speaker, quoted) {
+    if (name === null || name === undefined) return this.word("nobody");
+    if (speaker && name === speaker) return this.word("myself");
+    if (this.viewer && name === this.viewer && !quoted) return this.word("you");
+    return String(name);
+  }
+
+  join(items) {
+    if (!items.length) return this.word("nobody");
+    if (items.length === 1) return items[0];
+    return items.slice(0, -1).join(this.word("list_separator")) + this.word("list_last") + items[items.length - 1];
+  }
+
+  cardsList(roles) {
+    const counts = new Map();
+    for (const r of roles) counts.set(String(r), (counts.get(String(r)) || 0) + 1);
+    return this.join([...counts].map(([r, n]) => this.card(r) + (n > 1 ? ` ×${n}` : "")));
+  }
+
+  value(field, value, speaker, data, quoted) {
+    field = ALIASES[field] || field;
+    if (field === "message") return this.talk(value, data && data.player);
+    if (field === "phase_name") return this.phase(String(value));
+    if (field === "decision") return this.decisionLabel(String(value));
+    if (field === "answer") return this.answerValue(value, speaker, quoted);
+    if (TEXT_FIELDS.has(field)) return String(value);
+    if (ROLE_FIELDS.has(field)) {
+      if (Array.isArray(value)) return this.cardsList(value);
+      if (value && typeof value === "object") {
+        return this.cardsList(Object.entries(value).flatMap(([r, n]) => Array(Number(n)).fill(r)));
+      }
+      return this.card(value);
+    }
+    if (PLAYER_FIELDS.has(field)) {
+      if (Array.isArray(value)) return this.join(value.map((v) => this.player(v, speaker, quoted)));
+      return this.player(value, speaker, quoted);
+    }
+    if (NUMBER_FIELDS.has(field)) return String(value);
+    if (field in this.terms) {
+      if (Array.isArray(value)) return this.join(value.map((v) => this.term(field, v)));
+      return this.term(field, value);
+    }
+    return this.answerValue(value, speaker, quoted);
+  }
+
+  answerValue(value, speaker, quoted) {
+    if (Array.isArray(value)) return this.join(value.map((v) => this.answerValue(v, speaker, quoted)));
+    if (value === null || value === undefined) return this.word("nobody");
+    if (value === true || value === false) return this.word(value ? "yes" : "no");
+    if (typeof value === "string" && value in this.cards) return this.card(value);
+    if (typeof value === "string") return this.player(value, speaker, quoted);
+    return String(value);
+  }
+
+  fill(template, data, speaker, quoted) {
+    return capitalise(String(template).replace(PLACEHOLDER, (_, field) => this.value(field, data[field], speaker, data, quoted)));
+  }
+
+  pick(entries, data, kind) {
+    for (const entry of entries || []) {
+      if (kind !== undefined && entry.kind !== kind) continue;
+      if (matches(entry.when, data)) return entry;
+    }
+    return null;
+  }
+
+  variant(entry, data) {
+    const audience = data.audience;
+    if (Array.isArray(audience) && (!this.viewer || !audience.includes(this.viewer)) && "told" in entry) {
+      return String(entry.told);
+    }
+    const subject = data[entry.subject || "player"];
+    if (this.viewer && subject === this.viewer && "self" in entry) return String(entry.self);
+    return String(entry.text || "");
+  }
+
+  /** An event as a sentence; "" when another event already says it; null when the
+   * catalogue has no words for it. */
+  event(e) {
+    const entry = this.pick(this.data.events, e, e.kind);
+    if (!entry) return null;
+    return this.fill(this.variant(entry, e), e);
+  }
+
+  talk(message, speaker) {
+    if (typeof message === "string") return message;
+    if (!message || typeof message !== "object") return String(message ?? "");
+    if (message.type === "text") return String(message.text ?? "");
+    const entry = this.pick(this.data.talk, message);
+    if (!entry) return this.word("unclear_message");
+    return this.fill(entry.text || "", message, speaker, true);
+  }
+
+  decision(name) {
+    const decisions = this.data.decisions || {};
+    return decisions[name] || (String(name).startsWith("pass-") ? decisions["pass-item"] : null) || {};
+  }
+
+  decisionLabel(name) { return String(this.decision(name).label || this.word("a_question")); }
+
+  skipLabel(name) { return String(this.decision(name).skip || this.word("skip")); }
+
+  error(code, params) {
+    const template = (this.data.errors || {})[code];
+    if (template === undefined) return null;
+    const filled = { ...(params || {}) };
+    if ("decision" in filled) filled.decision = this.decisionLabel(String(filled.decision));
+    return this.fill(template, filled);
+  }
+
+  phase(phase) {
+    const phases = this.data.phases || {};
+    if (phase in phases) return String(phases[phase]);
+    const [kind, number] = String(phase).split(" ");
+    if (!(kind in phases)) return phase.charAt(0).toUpperCase() + phase.slice(1);
+    return String(phases[kind]).replace("{number}", number || "");
+  }
+}
+
+function words(editionId, seat) {
+  return new Words(catalogueOf(editionId), seat);
+}
+
+export function teamName(team, editionId) {
   if (!team) return "";
-  const names = { village: "the village", werewolves: "the werewolves", werehamster: "the werehamster" };
-  return names[team] || String(team);
+  return words(editionId).term("team", team);
 }
 
-export function phaseLabel(phase) {
+export function phaseLabel(phase, editionId) {
   if (!phase) return "";
-  if (phase === "setup") return "Dealing the cards";
-  if (phase === "end") return "The end";
-  return phase.charAt(0).toUpperCase() + phase.slice(1);
+  return words(editionId).phase(phase);
 }
 
 export function isNight(phase) {
@@ -43,171 +241,47 @@ export function isNight(phase) {
 }
 
 export function list(names) {
-  const items = (names || []).map(String);
-  if (items.length <= 1) return items.join("");
-  return `${items.slice(0, -1).join(", ")} and ${items[items.length - 1]}`;
+  return new Words(catalogueOf(null)).join((names || []).map(String));
 }
 
-function answerText(value) {
-  if (value === null || value === undefined) return "nobody (skipped)";
-  if (value === true) return "yes";
-  if (value === false) return "no";
-  if (Array.isArray(value)) return list(value);
-  return String(value);
+export function decisionLabel(name, editionId) {
+  if (editionId) return words(editionId).decisionLabel(name);
+  for (const ed of editions.values()) {
+    if (ed.messages && ed.messages.decisions && ed.messages.decisions[name]) return words(ed.id).decisionLabel(name);
+  }
+  return words(null).decisionLabel(name);
 }
 
-export function decisionLabel(name) {
-  const labels = {
-    attack: "the pack's attack", inspect: "a look into a soul", steal: "the thief's swap",
-    shoot: "the hunter's last shot", link: "Cupid's arrow", heal: "the healing potion",
-    poison: "the poison", spy: "spying on the pack", elect: "the sheriff election",
-    vote: "the vote", successor: "the next sheriff", guard: "the guard", deal: "the deal",
-    "tie-break": "a tie-break", caught: "whether the little girl is caught",
-    center: "the centre cards", "show-werewolf": "which werewolf the little girl sees",
-  };
-  return labels[name] || String(name).replace(/-/g, " ");
+export function skipLabel(editionId, name) {
+  return words(editionId).skipLabel(name);
 }
 
 // What a structured chat message says, as plain text.
-export function talkText(editionId, message) {
-  if (typeof message === "string") return message;
-  if (!message || typeof message !== "object") return "";
-  switch (message.type) {
-    case "text":
-      return message.text;
-    case "claim":
-      return `I am the ${roleName(editionId, message.role)}.`;
-    case "accuse":
-      return `I think ${message.player} is a werewolf.`;
-    case "defend":
-      return `I trust ${message.player}.`;
-    case "vote":
-      return message.player ? `I will vote for ${message.player}.` : "I will not vote.";
-    case "result": {
-      if (message.role) return `My power showed me: ${message.player} is the ${roleName(editionId, message.role)}.`;
-      if ("werewolf" in message) {
-        const yes = message.werewolf === true || message.werewolf === "yes";
-        return `My power showed me: ${message.player} is ${yes ? "" : "not "}a werewolf.`;
-      }
-      for (const key of ["team", "aura", "alignment", "mystic"]) {
-        if (key in message) return `My power showed me: ${message.player}'s ${key} is ${message[key]}.`;
-      }
-      return `I have a result about ${message.player}.`;
-    }
-    default:
-      return Object.entries(message).map(([k, v]) => `${k}: ${v}`).join(", ");
-  }
+export function talkText(editionId, message, speaker) {
+  return words(editionId).talk(message, speaker);
 }
 
 export function talkBadge(message) {
   if (!message || typeof message !== "object" || message.type === "text") return null;
-  return { claim: "claim", accuse: "accuses", defend: "defends", vote: "vote", result: "result" }[message.type] || null;
-}
-
-// Private information, in a sentence.
-function infoText(ed, e) {
-  const parts = [];
-  if (e.about === "attack" && e.player) return `The werewolves went for ${e.player} tonight.`;
-  if (e.about === "center" && e.roles) return `The cards nobody was dealt: ${list(e.roles.map((r) => roleName(ed, r)))}.`;
-  if (e.about === "medium" && e.player) {
-    return `The dead speak: ${e.player} was ${e.werewolf ? "" : "not "}a werewolf.`;
-  }
-  if (e.players && e.team) {
-    return e.players.length ? `On the side of ${teamName(e.team)} with you: ${list(e.players)}.`
-      : `Nobody else is on the side of ${teamName(e.team)}: you are alone.`;
-  }
-  if (e.players && e.role) return `${list(e.players)}: ${roleName(ed, e.role)}.`;
-  if (e.player && e.role) return `${e.player} is the ${roleName(ed, e.role)}.`;
-  if (e.player && "werewolf" in e) return `${e.player} is ${e.werewolf ? "" : "not "}a werewolf.`;
-  if (e.player && e.team) return `${e.player} is on the side of ${teamName(e.team)}.`;
-  for (const [key, value] of Object.entries(e)) {
-    if (["index", "kind", "phase", "audience"].includes(key)) continue;
-    parts.push(`${key}: ${Array.isArray(value) ? list(value) : value}`);
-  }
-  return parts.join(", ");
-}
-
-function announcedText(ed, e) {
-  const card = e.role ? ` They were the ${roleName(ed, e.role)}.` : "";
-  switch (e.about) {
-    case "death":
-      return e.player ? `${e.player} was found dead.${card}` : "Nobody died.";
-    case "execution":
-      return e.player ? `The village put ${e.player} to death.${card}` : "The vote ended with nobody put to death.";
-    case "sheriff":
-      return `${e.player} wears the sheriff's star.`;
-    case "composition": {
-      if (!e.counts && Array.isArray(e.roles)) return `The cards that may be in this village: ${list(e.roles.map((r) => roleName(ed, r)))}.`;
-      const counts = e.counts || {};
-      return `In this village: ${list(Object.entries(counts).map(([r, n]) => `${n} × ${roleName(ed, r)}`))}.`;
-    }
-    case "votes":
-      return `Day ${e.day}: ${e.player} received ${e.number} vote${e.number === 1 ? "" : "s"}.`;
-    case "no-death":
-    case "peaceful":
-      return "Nobody died.";
-    default: {
-      const bits = Object.entries(e)
-        .filter(([k]) => !["index", "kind", "phase", "audience", "about"].includes(k))
-        .map(([k, v]) => `${k}: ${Array.isArray(v) ? list(v) : v}`);
-      return `${(e.about || "News").replace(/-/g, " ")}: ${bits.join(", ")}`;
-    }
-  }
+  if (message.type === "vote") return message.during === "elect" ? "sheriff vote" : "vote";
+  return { claim: "claim", accuse: "accuses", defend: "defends", result: "result" }[message.type] || null;
 }
 
 // A sentence for an event; `seat` is whose view it is (so "you" reads right).
 export function describe(ed, e, seat) {
-  const you = (name) => (seat && name === seat ? `${name} (you)` : name);
-  switch (e.kind) {
-    case "PhaseBegan":
-      return `${phaseLabel(e.phase_name || e.phase)} begins.`;
-    case "RoleDealt":
-      return seat === e.player ? `You were dealt: ${roleName(ed, e.role)}.` : `${e.player} was dealt ${roleName(ed, e.role)}.`;
-    case "InfoGiven":
-      return infoText(ed, e);
-    case "Announced":
-      return announcedText(ed, e);
-    case "PlayerDied":
-      return `${you(e.player)} died.`;
-    case "PlayerExecuted":
-      return `${you(e.player)} was executed.`;
-    case "DeathCaused":
-      return `${e.player} died of: ${String(e.cause).replace(/-/g, " ")}.`;
-    case "VoteCast": {
-      if (e.timeout) {
-        const named = e.targets && e.targets.length ? e.targets.join(", ") : e.target;
-        return named ? `${you(e.player)} did not answer in time; the clock voted against ${named} for them.`
-          : `${you(e.player)} did not answer in time, so cast no vote.`;
-      }
-      const weight = e.weight && e.weight > 1 ? ` (counts ${e.weight === 2 ? "twice" : `${e.weight} times`})` : "";
-      const target = e.target ? e.target : "nobody";
-      if (e.about === "sheriff") return `${you(e.player)} votes ${target} for sheriff.`;
-      return e.target ? `${you(e.player)} votes against ${target}${weight}.` : `${you(e.player)} abstains.`;
-    }
-    case "ActionTaken":
-      return `${you(e.player)} chose ${answerText(e.answer)} for ${decisionLabel(e.decision)}.`;
-    case "VictimChosen":
-      return `The pack settles on ${e.player}.`;
-    case "LoversLinked":
-      return `${list(e.players || [e.player, e.partner].filter(Boolean))} fall in love.`;
-    case "RoleChanged":
-      return `${you(e.player)} is now the ${roleName(ed, e.role)}.`;
-    case "Said":
-      return `${e.player} (${e.channel}): ${talkText(ed, e.message)}`;
-    case "Overheard":
-      return `Overheard on ${e.channel}: ${talkText(ed, e.message)}`;
-    case "GameWon":
-      return `Victory for ${teamName(e.winner)}: ${e.reason}.`;
-    case "Answered":
-      if (e.timeout) return `${e.seat === "storyteller" ? "The storyteller" : e.seat} did not answer ${decisionLabel(e.decision)} in time.`;
-      return `${e.seat === "storyteller" ? "The storyteller" : e.seat} answered ${decisionLabel(e.decision)}: ${answerText(e.answer)}.`;
-    default: {
-      const bits = Object.entries(e)
-        .filter(([k]) => !["index", "kind", "phase", "audience"].includes(k))
-        .map(([k, v]) => `${k}: ${typeof v === "object" ? JSON.stringify(v) : v}`);
-      return `${e.kind}: ${bits.join(", ")}`;
-    }
+  const said = words(ed, seat).event(e);
+  if (said === null) return words(ed, seat).word("unknown_event") + ".";
+  return said;
+}
+
+// An error reply from the server as a sentence: the catalogue's words when it names them.
+export function errorText(reply, editionId) {
+  if (!reply) return "";
+  if (reply.message) {
+    const said = words(editionId).error(reply.message, reply.params);
+    if (said) return said;
   }
+  return reply.detail || reply.error || "";
 }
 
 export function eventIcon(e) {
