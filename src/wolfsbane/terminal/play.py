@@ -201,7 +201,7 @@ def play_in_terminal(
     again = repeat_command(edition, players=players, seat=person, seed=chosen_seed,
                            preset=preset, roles=roles, options=options,
                            composition=composition,
-                           default_seat=None if seat is None else default_name)
+                           default_seat=default_name if seat is None else None)
     stopped = False
     try:
         if person is None:
