@@ -1,0 +1,51 @@
+"""The server speaks in plain words: the catalogue for the browser, sentences of its own for
+refusals (never pydantic's), and the catalogue's key for an engine's refusal."""
+
+from __future__ import annotations
+
+import re
+
+import httpx
+
+from .helpers import Server, auth
+from .test_bad_input import opened
+
+LIBRARY_WORDS = re.compile(r"String should|Input should|Field required|body\.|\['|\{'|value_error")
+
+
+def test_the_editions_carry_their_message_catalogue(server: Server) -> None:
+    with httpx.Client(base_url=server.url, timeout=10) as client:
+        editions = client.get("/api/editions").json()
+    for edition in editions:
+        messages = edition["messages"]
+        assert messages["edition"] == edition["id"]
+        assert {"events", "talk", "decisions", "errors", "terms", "words", "cards"} <= set(messages)
+    wherewolf = next(e for e in editions if e["id"] == "wherewolf")["messages"]
+    verdict = next(e for e in wherewolf["events"] if e["kind"] == "PlayerExecuted")
+    assert "burned at the stake" in verdict["text"]
+
+
+def test_a_refused_form_is_told_in_our_words(server: Server) -> None:
+    with httpx.Client(base_url=server.url, timeout=10) as client:
+        spaces = client.post("/api/games", json={"name": "   ", "edition": "millers-hollow"})
+        assert spaces.status_code == 422
+        assert spaces.json() == {"error": "invalid", "detail": "The name must not be empty."}
+        long = client.post("/api/games", json={"name": "x" * 200, "edition": "millers-hollow"})
+        assert long.json()["detail"] == "The name may have at most 24 characters."
+        tags = client.post("/api/games", json={"name": "<b>Ann</b>"})
+        assert tags.status_code == 422 and "<" in tags.json()["detail"]
+        for response in (spaces, long, tags):
+            assert not LIBRARY_WORDS.search(response.text), response.text
+
+
+def test_an_illegal_answer_names_its_catalogue_entry(server: Server) -> None:
+    code, tokens, seat, decision = opened(server)
+    with httpx.Client(base_url=server.url, timeout=10) as client:
+        refused = client.post(f"/api/games/{code}/answer", headers=auth(tokens[seat]),
+                              json={"decision": decision["id"], "answer": "Nobody Here"})
+    body = refused.json()
+    assert refused.status_code == 422 and body["error"] == "illegal", body
+    assert body["message"] in ("not-a-choice", "not-a-choice-or-skip")
+    assert body["params"]["choice"] == "Nobody Here"
+    assert body["detail"].startswith("Nobody Here is not one of the choices")
+    assert not LIBRARY_WORDS.search(refused.text)
