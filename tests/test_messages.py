@@ -39,6 +39,7 @@ REPRS = ("['", "{'", "None", "True", "False", "undefined", "null", "NaN", "[obje
 BAD_GRAMMAR = re.compile(r"\b[Yy]ou (is|has|was|wears|receives|learns|sees|falls|abstains|"
                          r"votes|accuses|names|hands|answers|holds)\b|\bTold to you\b")
 GAMES_PER_EDITION = 150
+RESULT_WORDS = ("type", "during", "mystic", "werewolf", "aura", "team")
 
 
 def problems(text: str) -> list[str]:
@@ -92,7 +93,7 @@ def _shape(event: dict[str, Any]) -> str:
         small = value if isinstance(value, (bool, int)) or value is None or value == [] else ""
         parts.append(f"{key}={small}")
     if event.get("kind") in ("Said", "Overheard") and isinstance(event.get("message"), dict):
-        parts.append(json.dumps({k: v if isinstance(v, bool) or k in ("type", "during") else ""
+        parts.append(json.dumps({k: v if isinstance(v, bool) or k in RESULT_WORDS else ""
                                  for k, v in event["message"].items()}, sort_keys=True))
     return "|".join(parts)
 
@@ -439,3 +440,24 @@ def test_a_yes_no_refusal_names_no_engine_key() -> None:
     with pytest.raises(IllegalAnswer) as refused:
         game.answer(spy.id, "perhaps", seat=spy.seat)
     assert str(refused.value) == "Answer yes or no." and refused.value.code == "yes-or-no"
+
+
+@pytest.mark.parametrize("edition_id", sorted(EDITIONS))
+def test_every_decision_met_in_play_has_a_label_and_a_skip(edition_id: str) -> None:
+    words = Words(catalogue(EDITIONS[edition_id]))
+    names = {e["decision"] for e, _ in collected(edition_id)["events"] if e["kind"] == "Answered"}
+    assert names
+    for name in names:
+        assert words.decision(name).get("label"), f"{name} has no label in the catalogue"
+        assert words.decision(name).get("skip"), f"{name} has no skip label in the catalogue"
+
+
+def test_every_talk_message_met_in_play_has_words_of_its_own() -> None:
+    for edition_id in sorted(EDITIONS):
+        words = Words(catalogue(EDITIONS[edition_id]))
+        for event, _ in collected(edition_id)["events"]:
+            message = event.get("message")
+            if event["kind"] == "Said" and isinstance(message, dict) \
+                    and message.get("type") == "result":
+                said = words.talk(message, event["player"])
+                assert not said.startswith("I have a result"), (edition_id, message)

@@ -180,3 +180,12 @@ def test_play_again_names_the_composition() -> None:
     again = result.output.split("To play this very game again:")[1].split("\n")[0]
     assert "--composition 15A" in again and "--roles" not in again
     assert "--composition 15A" in result.output.split("Start it again with:")[1]
+
+
+def test_a_ballot_is_told_once_to_the_voter() -> None:
+    result = run("play", "--edition", "wherewolf", "--players", "8", "--seat", "Ana",
+                 "--seed", "2", stdin=answers())
+    assert result.exit_code == 0, result.output
+    played = result.output.split(REVEAL)[0]
+    assert "You accuse" in played
+    assert not re.search(r"You answered: [^\n]*\n\s*You (accuse|vote|name|abstain)", played)

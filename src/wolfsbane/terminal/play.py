@@ -33,7 +33,7 @@ from .prompts import (
     read_yes_no,
     show_choices,
 )
-from .render import Line, Renderer, esc, is_night
+from .render import OWN_TOLD_BY_EVENTS, Line, Renderer, esc, is_night
 from .timeline import Tracer, print_timeline, roles_table, winner_panel
 
 # The person's name when they give none (the edition's character names come first).
@@ -605,7 +605,8 @@ class Session:
                 console.print(f"[yellow]{esc(error)}[/]")
                 continue
             break
-        console.print(f"[dim]You answered: {self._said_answer(value, decision)}.[/]")
+        if name not in OWN_TOLD_BY_EVENTS:  # a ballot is told by the vote's own line
+            console.print(f"[dim]You answered: {self._said_answer(value, decision)}.[/]")
 
     def _said_answer(self, value: Any, decision: dict[str, Any]) -> str:
         if decision["kind"] == YES_NO:
