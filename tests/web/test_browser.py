@@ -204,7 +204,7 @@ def test_one_person_plays_a_whole_game_with_bots(browser: Any, web_server: Serve
     page.locator(".reveal .timeline").wait_for()
     check_accessibility(page, "end")
     timeline = page.locator(".reveal .timeline").inner_text()
-    assert "was dealt" in timeline and "votes against" in timeline
+    assert "is dealt the" in timeline and "votes to hang" in timeline
     assert page.locator(".reveal-roles .player").count() == 8
     page.screenshot(path=str(shots / "05-end-reveal.png"), full_page=True)
     page.set_viewport_size({"width": 1280, "height": 800})
