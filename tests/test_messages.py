@@ -163,6 +163,7 @@ def collected(edition_id: str) -> dict[str, Any]:
     rng = random.Random(f"words/{edition_id}")
     events: dict[str, tuple[dict[str, Any], str | None]] = {}
     errors: dict[str, IllegalAnswer] = {}
+    decisions: dict[str, dict[str, Any]] = {}
     for seed, (deck, options) in enumerate(_decks(edition, rng)):
         players = len(deck) - (2 if "thief" in deck else 0) if edition_id != "wherewolf" \
             else len(deck)
@@ -176,6 +177,11 @@ def collected(edition_id: str) -> dict[str, Any]:
 
         def refuse(event: Any, game: Game = game) -> None:
             nonlocal tried
+            for open_decision in game.open.values():
+                asked = open_decision.as_dict()
+                key = (f"{asked['name']}|{asked['max']}|{asked['seat'] == 'storyteller'}|"
+                       f"{asked.get('about') in game.by_name}")
+                decisions.setdefault(key, asked)
             if (tried < 6 and game.open and not game.over
                     and random.Random(len(game.events)).random() < 0.05):
                 tried += 1
@@ -199,7 +205,8 @@ def collected(edition_id: str) -> dict[str, Any]:
                             "decision": entry["decision"], "answer": entry["answer"]}
                 events.setdefault(_shape(answered), (answered, None))
                 events.setdefault(_shape(answered) + "|self", (answered, entry["seat"]))
-    return {"events": list(events.values()), "errors": list(errors.values())}
+    return {"events": list(events.values()), "errors": list(errors.values()),
+            "decisions": list(decisions.values())}
 
 
 def _sample(field: str, names: list[str], edition: Edition) -> Any:
@@ -287,6 +294,7 @@ text.setEditions(input.editions);
 const out = input.cases.map((c) => {
   if (c.type === "event") return text.describe(c.edition, c.event, c.viewer);
   if (c.type === "talk") return text.talkText(c.edition, c.message, c.speaker);
+  if (c.type === "prompt") return text.decisionPrompt(c.edition, c.decision, c.viewer);
   return text.errorText({ message: c.code, params: c.params, detail: "" }, c.edition);
 });
 process.stdout.write(JSON.stringify(out));
@@ -331,6 +339,13 @@ def test_every_event_and_error_reads_as_plain_words_in_both_renderers(
         cases.append({"type": "talk", "edition": edition_id, "message": message,
                       "speaker": speaker})
         expected.append(words[None].talk(message, speaker))
+    for decision in seen["decisions"]:
+        for viewer in (decision["seat"], None):
+            reader = viewer if viewer != "storyteller" else None
+            asked = Words(catalogue(edition), reader).prompt(decision) or decision["prompt"]
+            cases.append({"type": "prompt", "edition": edition_id, "decision": decision,
+                          "viewer": reader})
+            expected.append(asked)
     errors: list[IllegalAnswer] = seen["errors"]
     assert len(errors) >= 8, "the forced illegal answers were not tried"
     for error in errors:
@@ -461,3 +476,25 @@ def test_every_talk_message_met_in_play_has_words_of_its_own() -> None:
                     and message.get("type") == "result":
                 said = words.talk(message, event["player"])
                 assert not said.startswith("I have a result"), (edition_id, message)
+
+
+# The one question whose words depend on the card asking it (the seer, the wizard and the
+# medium all "inspect"): its prompt stays the engine's, which names what is learnt.
+ENGINE_PROMPTS = {("wherewolf", "inspect")}
+
+
+@pytest.mark.parametrize("edition_id", sorted(EDITIONS))
+def test_every_question_met_in_play_is_asked_in_the_catalogues_words(edition_id: str) -> None:
+    words = Words(catalogue(EDITIONS[edition_id]))
+    asked = collected(edition_id)["decisions"]
+    assert asked
+    missing = sorted({d["name"] for d in asked if words.prompt(d) is None
+                      and (edition_id, d["name"]) not in ENGINE_PROMPTS})
+    assert not missing, f"no prompt in the catalogue for: {missing}"
+    heal = {"name": "heal", "seat": "Ana", "about": "Ana", "max": 1}
+    if edition_id == "millers-hollow":
+        assert Words(catalogue(EDITIONS[edition_id]), "Ana").prompt(heal) == \
+            "You were attacked. Use your healing potion on yourself?"
+        tie = {"name": "tie-break", "seat": "storyteller", "about": "sheriff",
+               "choices": ["Ada", "Bram"]}
+        assert words.prompt(tie) == "Break the tie in the sheriff election between Ada and Bram."

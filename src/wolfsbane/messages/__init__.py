@@ -41,7 +41,7 @@ NUMBER_FIELDS = frozenset({"number", "day", "weight", "count", "seconds", "limit
                            "least", "players_count", "length", "messages", "size"})
 TEXT_FIELDS = frozenset({"reason", "text", "detail", "field", "problem", "what"})
 ALIASES = {"winner": "team", "side": "team"}  # fields written like another field
-LISTS = ("events", "talk")
+LISTS = ("events", "talk", "prompts")
 
 
 def plain(kind: str, text: str) -> str:  # noqa: ARG001 - every mark takes the kind
@@ -179,6 +179,10 @@ class Words:
             return self.answer_value(value, speaker, quoted)
         if field in TEXT_FIELDS:
             return self.mark("value", str(value))
+        if field == "about":  # what a question is about: a vote, or a player
+            if str(value) in self.terms.get("about", {}):
+                return self.mark("value", self.term("about", value))
+            return self.answer_value(value, speaker, quoted)
         if field in ROLE_FIELDS:
             if isinstance(value, list):
                 return self.cards_list(value)
@@ -276,6 +280,20 @@ class Words:
         if entry is None:
             return self.mark("text", self.word("unclear_message"))
         return self.fill(str(entry.get("text", "")), message, speaker=speaker, quoted=True)
+
+    def prompt(self, decision: Mapping[str, Any]) -> str | None:
+        """The question a decision asks, in the catalogue's words (None: it has none; the
+        engine's own prompt is the fallback)."""
+        entry = self.pick(self.data.get("prompts", ()), decision)
+        if entry is None:
+            return None
+        entry = {"subject": "seat", **entry}
+        return self.fill(self.variant(entry, decision), decision,
+                         subject=str(entry.get("subject", "seat")))
+
+    def about(self, value: Any) -> str:
+        """What a question is about (a player, or a vote), as words."""
+        return self.value("about", value)
 
     def decision(self, name: str) -> Mapping[str, Any]:
         decisions: Mapping[str, Mapping[str, Any]] = self.data.get("decisions", {})

@@ -569,7 +569,7 @@ class Session:
         """Ask the person one decision until the engine accepts the answer."""
         console = self.console
         name, kind = decision["name"], decision["kind"]
-        prompt = decision.get("prompt") or \
+        prompt = self.renderer.plain.prompt(decision) or decision.get("prompt") or \
             f"Your decision: {self.renderer.decision_label(name)}."
         console.print(f"\n[bold magenta]❯[/] [bold]{esc(prompt)}[/]")
         players = [p.name for p in self.game.players]

@@ -129,6 +129,10 @@ export class Words {
     if (field === "decision") return this.decisionLabel(String(value));
     if (field === "answer") return this.answerValue(value, speaker, quoted);
     if (TEXT_FIELDS.has(field)) return String(value);
+    if (field === "about") { // what a question is about: a vote, or a player
+      if (String(value) in (this.terms.about || {})) return this.term("about", value);
+      return this.answerValue(value, speaker, quoted);
+    }
     if (ROLE_FIELDS.has(field)) {
       if (Array.isArray(value)) return this.cardsList(value);
       if (value && typeof value === "object") {
@@ -196,6 +200,15 @@ export class Words {
     return this.fill(entry.text || "", message, speaker, true);
   }
 
+  // The question a decision asks, in the catalogue's words (null: it has none).
+  prompt(d) {
+    const entry = this.pick(this.data.prompts, d);
+    if (!entry) return null;
+    return this.fill(this.variant({ subject: "seat", ...entry }, d), d);
+  }
+
+  about(value) { return this.value("about", value); }
+
   decision(name) {
     const decisions = this.data.decisions || {};
     return decisions[name] || (String(name).startsWith("pass-") ? decisions["pass-item"] : null) || {};
@@ -250,6 +263,17 @@ export function decisionLabel(name, editionId) {
     if (ed.messages && ed.messages.decisions && ed.messages.decisions[name]) return words(ed.id).decisionLabel(name);
   }
   return words(null).decisionLabel(name);
+}
+
+// The question a decision asks, for the seat reading it.
+export function decisionPrompt(editionId, d, seat) {
+  return words(editionId, seat).prompt(d) || d.prompt || decisionLabel(d.name, editionId);
+}
+
+// What a decision is about, in words (a player's name, or which vote).
+export function aboutText(editionId, about) {
+  if (Array.isArray(about)) return list(about.map((a) => words(editionId).about(a)));
+  return words(editionId).about(about);
 }
 
 export function skipLabel(editionId, name) {

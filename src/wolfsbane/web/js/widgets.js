@@ -2,7 +2,7 @@
 
 import { formatSeconds, h, nextId, replace, toast } from "./dom.js";
 import {
-  CHAT_KINDS, decisionLabel, describe, eventIcon, isNight, phaseLabel, roleName, talkBadge,
+  CHAT_KINDS, aboutText, decisionPrompt, describe, eventIcon, isNight, phaseLabel, roleName, talkBadge,
   talkText,
 } from "./text.js";
 
@@ -66,7 +66,7 @@ export function decisionCard(session, d, { onAnswer, showSeat = false, suggestio
   const ed = session.view.edition;
   const deadline = session.clock && session.clock.deadlines ? session.clock.deadlines[String(d.id)] : null;
   const status = h("p", { class: "decision-status", "aria-live": "polite" });
-  const card = h("section", { class: "decision", "aria-label": d.prompt || decisionLabel(d.name), dataset: { decision: String(d.id), name: d.name } });
+  const card = h("section", { class: "decision", "aria-label": decisionPrompt(ed, d, session.view.seat), dataset: { decision: String(d.id), name: d.name } });
   let busy = false;
 
   async function send(answer) {
@@ -87,10 +87,10 @@ export function decisionCard(session, d, { onAnswer, showSeat = false, suggestio
   }
 
   const title = h("div", { class: "decision-head" },
-    h("h3", null, showSeat ? `${d.seat === "storyteller" ? "Storyteller" : d.seat}: ` : "", d.prompt || decisionLabel(d.name)),
+    h("h3", null, showSeat ? `${d.seat === "storyteller" ? "Storyteller" : d.seat}: ` : "", decisionPrompt(ed, d, session.view.seat)),
     countdown(deadline, "time left: "));
   const body = h("div", { class: "decision-body" });
-  if (d.about) body.appendChild(h("p", { class: "about" }, `About: ${Array.isArray(d.about) ? d.about.join(", ") : d.about}`));
+  if (d.about) body.appendChild(h("p", { class: "about" }, `About: ${aboutText(ed, d.about)}`));
 
   if (d.kind === "yes-no") {
     body.appendChild(h("div", { class: "choices" },
