@@ -44,7 +44,7 @@ ALIASES = {"winner": "team", "side": "team"}  # fields written like another fiel
 LISTS = ("events", "talk", "prompts")
 
 
-def plain(kind: str, text: str) -> str:  # noqa: ARG001 - every mark takes the kind
+def plain(kind: str, text: str) -> str:
     """The mark for plain text: words as they are."""
     return text
 
@@ -114,7 +114,8 @@ class Words:
 
     ``viewer`` is the seat reading (``you``), or None for the storyteller and onlookers;
     ``mark(kind, text)`` dresses each piece (the terminal adds colour; plain text by default):
-    kinds are ``text`` (the catalogue's own words), ``you``, ``player``, ``role``, ``value``.
+    kinds are ``text`` (the catalogue's own words), ``you``, ``player``, ``subject`` (the
+    player a sentence is about), ``role``, ``value`` and ``talk`` (words a person typed).
     """
 
     def __init__(self, data: Mapping[str, Any], viewer: str | None = None,
