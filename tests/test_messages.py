@@ -478,9 +478,10 @@ def test_every_talk_message_met_in_play_has_words_of_its_own() -> None:
                 assert not said.startswith("I have a result"), (edition_id, message)
 
 
-# The one question whose words depend on the card asking it (the seer, the wizard and the
-# medium all "inspect"): its prompt stays the engine's, which names what is learnt.
-ENGINE_PROMPTS = {("wherewolf", "inspect")}
+# Questions whose words depend on what the question's fields do not carry: the card asking
+# (the seer, the wizard and the medium all "inspect") or the count of quiet rounds and who
+# would win (the storyteller's end-game); their prompts stay the engine's.
+ENGINE_PROMPTS = {("wherewolf", "inspect"), ("wherewolf", "end-game")}
 
 
 @pytest.mark.parametrize("edition_id", sorted(EDITIONS))
