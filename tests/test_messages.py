@@ -95,6 +95,7 @@ def _shape(event: dict[str, Any]) -> str:
     if event.get("kind") in ("Said", "Overheard") and isinstance(event.get("message"), dict):
         parts.append(json.dumps({k: v if isinstance(v, bool) or k in RESULT_WORDS else ""
                                  for k, v in event["message"].items()}, sort_keys=True))
+        parts.append(str(event.get("during")))
     return "|".join(parts)
 
 
@@ -426,8 +427,9 @@ def test_talk_names_the_open_table_vote_but_no_secret_question() -> None:
         game.answer(decision.id, random_answer(decision, random.Random(decision.id)),
                     seat=decision.seat)
     event = game.say("Ana", "village", {"type": "vote", "player": "Ben"})
-    assert event.data["message"] == {"type": "vote", "player": "Ben", "during": "elect"}
-    assert game.log[-1]["message"] == {"type": "vote", "player": "Ben"}  # the record as said
+    assert event.data["message"] == {"type": "vote", "player": "Ben"}  # as said
+    assert event.data["during"] == "elect"
+    assert game.log[-1]["message"] == {"type": "vote", "player": "Ben"}
 
 
 def test_validation_errors_are_sentences_of_ours() -> None:

@@ -40,9 +40,12 @@ def test_a_refused_form_is_told_in_our_words(server: Server) -> None:
 
 def test_an_illegal_answer_names_its_catalogue_entry(server: Server) -> None:
     code, tokens, seat, decision = opened(server)
+    # a name nobody has (as many as the question takes)
+    bogus: object = "Nobody Here" if decision["max"] == 1 else \
+        ["Nobody Here"] + [f"Nobody {i}" for i in range(1, decision["min"])]
     with httpx.Client(base_url=server.url, timeout=10) as client:
         refused = client.post(f"/api/games/{code}/answer", headers=auth(tokens[seat]),
-                              json={"decision": decision["id"], "answer": "Nobody Here"})
+                              json={"decision": decision["id"], "answer": bogus})
     body = refused.json()
     assert refused.status_code == 422 and body["error"] == "illegal", body
     assert body["message"] in ("not-a-choice", "not-a-choice-or-skip")

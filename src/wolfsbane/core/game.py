@@ -370,26 +370,27 @@ class Game:
                 channel=channel_name)
         self.said[key] = count + 1
         self.log.append({"say": seat, "channel": channel_name, "message": clean})
-        shown = self._with_context(clean, channel_name)
-        event = self.emit("Said", {"player": seat, "channel": channel_name, "message": shown},
-                          members)
+        context = self._vote_context(clean, channel_name)
+        event = self.emit("Said", {"player": seat, "channel": channel_name, "message": clean,
+                                   **context}, members)
         overhearing = frozenset(channel.eavesdroppers(self)) - members
         if overhearing:
-            self.emit("Overheard", {"channel": channel_name, "message": shown}, overhearing)
+            self.emit("Overheard", {"channel": channel_name, "message": clean, **context},
+                      overhearing)
         return event
 
-    def _with_context(self, message: dict[str, Any], channel_name: str) -> dict[str, Any]:
-        """A vote announced in talk names the vote it is about (`during`: the sheriff
+    def _vote_context(self, message: dict[str, Any], channel_name: str) -> dict[str, Any]:
+        """A vote announced in talk comes with the vote it is about (`during`: the sheriff
         election or the hanging), so that readers can tell them apart. Only votes the whole
         table knows are open (the edition's table decisions; the pack's attack on its own
         channel) are named, never a card's secret question."""
         if message.get("type") != "vote":
-            return message
+            return {}
         public = set(self.edition.table_decisions)
         if channel_name == "werewolves":
             public.add("attack")
         during = next((d.name for d in self.open.values() if d.name in public), None)
-        return message if during is None else {**message, "during": during}
+        return {} if during is None else {"during": during}
 
     # -- the record ------------------------------------------------------------------------
 

@@ -171,6 +171,8 @@ class Words:
         """One field of an event, written as the catalogue says fields of its name are."""
         field = ALIASES.get(field, field)
         if field == "message":
+            if isinstance(value, Mapping) and (data or {}).get("during"):
+                value = {**value, "during": (data or {})["during"]}
             return self.talk(value, (data or {}).get("player"))
         if field == "phase_name":
             return self.mark("text", self.phase(str(value)))

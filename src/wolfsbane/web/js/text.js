@@ -124,7 +124,10 @@ export class Words {
 
   value(field, value, speaker, data, quoted) {
     field = ALIASES[field] || field;
-    if (field === "message") return this.talk(value, data && data.player);
+    if (field === "message") {
+      const during = data && data.during;
+      return this.talk(during && value && typeof value === "object" ? { ...value, during } : value, data && data.player);
+    }
     if (field === "phase_name") return this.phase(String(value));
     if (field === "decision") return this.decisionLabel(String(value));
     if (field === "answer") return this.answerValue(value, speaker, quoted);
@@ -280,14 +283,16 @@ export function skipLabel(editionId, name) {
   return words(editionId).skipLabel(name);
 }
 
-// What a structured chat message says, as plain text.
-export function talkText(editionId, message, speaker) {
-  return words(editionId).talk(message, speaker);
+// What a structured chat message says, as plain text (`during`: the vote it was said in,
+// which a Said event carries beside its message).
+export function talkText(editionId, message, speaker, during) {
+  const said = during && message && typeof message === "object" ? { ...message, during } : message;
+  return words(editionId).talk(said, speaker);
 }
 
-export function talkBadge(message) {
+export function talkBadge(message, during) {
   if (!message || typeof message !== "object" || message.type === "text") return null;
-  if (message.type === "vote") return message.during === "elect" ? "sheriff vote" : "vote";
+  if (message.type === "vote") return (during || message.during) === "elect" ? "sheriff vote" : "vote";
   return { claim: "claim", accuse: "accuses", defend: "defends", result: "result" }[message.type] || null;
 }
 

@@ -284,11 +284,11 @@ export class Chat {
     if (messages.length !== this.lastCount || this.activeShown !== this.active) {
       const atBottom = this.log.scrollHeight - this.log.scrollTop - this.log.clientHeight < 40;
       replace(this.log, messages.length ? messages.map((e) => {
-        const badge = talkBadge(e.message);
+        const badge = talkBadge(e.message, e.during);
         return h("li", { class: `msg${e.player === this.seat ? " mine" : ""}` },
           h("span", { class: "who" }, e.kind === "Overheard" ? "someone" : e.player),
           badge ? h("span", { class: `badge talk-${e.message.type}` }, badge) : null,
-          h("span", { class: "what" }, talkText(ed, e.message)));
+          h("span", { class: "what" }, talkText(ed, e.message, e.player, e.during)));
       }) : h("li", { class: "hint" }, "No messages yet."));
       if (atBottom || this.activeShown !== this.active) this.log.scrollTop = this.log.scrollHeight;
       this.lastCount = messages.length;
