@@ -204,6 +204,8 @@ def collected(edition_id: str) -> dict[str, Any]:
             if "decision" in entry:
                 answered = {"kind": "Answered", "seat": entry["seat"],
                             "decision": entry["decision"], "answer": entry["answer"]}
+                if entry.get("timeout"):
+                    answered["timeout"] = True
                 events.setdefault(_shape(answered), (answered, None))
                 events.setdefault(_shape(answered) + "|self", (answered, entry["seat"]))
     return {"events": list(events.values()), "errors": list(errors.values()),

@@ -53,7 +53,11 @@ def _merge(base: dict[str, Any], extra: Mapping[str, Any]) -> dict[str, Any]:
     out = dict(base)
     for key, value in extra.items():
         if key in LISTS:
-            out[key] = list(value) + list(out.get(key, []))  # the edition's words come first
+            # the edition's words come first, after the few shared ones marked `first` (a
+            # timed-out ballot reads the same whatever the edition calls its vote)
+            base = list(out.get(key, []))
+            out[key] = [e for e in base if e.get("first")] + list(value) + \
+                [e for e in base if not e.get("first")]
         elif isinstance(value, Mapping) and isinstance(out.get(key), Mapping):
             out[key] = _merge(dict(out[key]), value)
         else:

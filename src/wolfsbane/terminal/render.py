@@ -247,8 +247,10 @@ class Renderer:
             return None
         if name == "steal" and value is not None:
             return None  # the card changing hands is an event of its own
-        said = self.words.event({"kind": "Answered", "seat": seat, "decision": name,
-                                 "answer": value})
+        answered = {"kind": "Answered", "seat": seat, "decision": name, "answer": value}
+        if entry.get("timeout"):
+            answered["timeout"] = True
+        said = self.words.event(answered)
         if said is None or not said[0]:
             return None
         text, tone = said
