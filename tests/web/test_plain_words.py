@@ -15,7 +15,8 @@ from wolfsbane.editions import get_edition
 from ..server.helpers import Server
 from .test_browser import new_page, play_until_over
 
-TIMERS = {"night": 4, "day": 10, "decision": 3, "grace": 0.5, "bot_delay": 0.1, "scale": 0.05}
+TIMERS = {"night": 4, "day": 10, "decision": 3, "grace": 0.5, "bot_delay": 0.1, "scale": 0.05,
+          "talk": 1, "vote": 2}
 KINDS = ("InfoGiven", "VoteCast", "PlayerExecuted", "PlayerDied", "ActionTaken", "Announced",
          "VictimChosen", "DeathCaused", "GameWon", "RoleDealt", "PhaseBegan", "Answered")
 RAW = ("about:", "runoff:", "[object", "undefined", "None", "{'", "['", ": players")
@@ -50,7 +51,7 @@ def test_a_wherewolf_game_in_the_browser_reads_in_plain_words(browser: Any, web_
     def read() -> None:
         seen.append(page.locator("body").inner_text())
 
-    play_until_over([page], random.Random(3), timeout=150, during=read)
+    play_until_over([page], random.Random(3), timeout=240, during=read)
     page.locator(".reveal .timeline").wait_for()
     read()
     page.screenshot(path=str(shots / "words-wherewolf-reveal.png"), full_page=True)
