@@ -737,6 +737,7 @@ def create_app(db_url: str, *, public_url: str = "", quiet: bool = False) -> Fas
             pass
         finally:
             live.detach(connection)
+            await connection.finished()
 
     async def _ws_message(live: LiveGame, who: Participant, connection: Connection,
                           raw: str, bucket: Bucket) -> None:

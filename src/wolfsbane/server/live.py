@@ -205,6 +205,12 @@ class Connection:
             self.task.cancel()
         asyncio.get_running_loop().create_task(self._send_close())
 
+    async def finished(self) -> None:
+        """Wait (a little) for the writer to send what is queued and the close frame."""
+        if self.task is not None and not self.task.done():
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(asyncio.shield(self.task), CLOSE_TIMEOUT)
+
     async def _send_close(self) -> None:
         with contextlib.suppress(Exception):
             await asyncio.wait_for(self._close(self._close_code), CLOSE_TIMEOUT)
