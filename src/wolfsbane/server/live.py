@@ -56,7 +56,7 @@ DEFAULT_TIMERS: dict[str, dict[str, float]] = {
 }
 
 # -- limits (docs/security.md lists each with the test that holds it) -----------------------
-UNLOAD_AFTER = 20.0  # seconds a finished game stays in memory after its last watcher leaves
+UNLOAD_AFTER = 5.0  # seconds a finished game stays in memory after its last watcher leaves
 LOBBY_UNLOAD_AFTER = 120.0  # seconds an unwatched, untouched lobby stays in memory
 LOBBY_LIFETIME = 24 * 3600.0  # seconds after its creation a lobby that never started expires
 HOUSEKEEPING_EVERY = 10.0  # seconds between the hub's sweeps for games to unload
