@@ -655,9 +655,38 @@ class LiveGame:
         if self.broken:
             op.future.set_exception(ServerError(503, "unavailable", "the game is reloading"))
             return op.future
+        try:
+            self._refuse_early(op)
+        except (IllegalAnswer, ServerError) as error:
+            op.future.set_exception(error if isinstance(error, ServerError)
+                                    else ServerError(422, "illegal", str(error)))
+            return op.future
         self.pending.append(op)
         self._kick_pump()
         return op.future
+
+    def _refuse_early(self, op: Op) -> None:
+        """Refuse at once, before the pump, what can be refused on sight: answers past their
+        rate, and a player's answer or message that cannot be accepted now. The reply then
+        never waits for a step that is storing other seats' answers, so its timing cannot
+        tell a seat that someone else (a werewolf, at night) has just answered. The pump
+        checks everything again."""
+        actor, shown = op.actor, self.shown
+        if actor is None or op.kind not in ("answer", "say"):
+            return
+        if op.kind == "answer":
+            self._limit_answers(actor)
+        if shown is None or self.game is None or actor.kind != PLAYER:
+            return
+        if self.game.over:
+            raise ServerError(409, "over", "the game is over")
+        if op.kind == "answer":
+            if self.paused:
+                raise ServerError(409, "paused", "the game is paused")
+            self._own_open_decision(actor, op.decision)
+        elif self.held or op.channel not in shown.channels_for(actor.name):
+            self.game.channel(op.channel)  # an unknown channel gets its own message
+            raise IllegalAnswer(f"{actor.name} cannot speak on the {op.channel} channel now")
 
     def _kick_pump(self) -> None:
         if self.pump is None or self.pump.done():
@@ -761,7 +790,6 @@ class LiveGame:
         if game.over:
             raise ServerError(409, "over", "the game is over")
         if op.kind == "answer":
-            self._limit_answers(actor)
             if self.paused:
                 raise ServerError(409, "paused", "the game is paused")
             if actor.kind == MODERATOR:
