@@ -213,3 +213,57 @@ def test_another_seats_open_decision_a_closed_one_and_a_made_up_one_are_refused_
                                                    "detail": "decision N is not open"}
     assert open_other.content == closed.content
     assert dict(open_other.headers).keys() == dict(closed.headers).keys()
+
+
+def test_a_refused_answer_never_waits_for_other_seats_answers_to_be_stored() -> None:
+    """The timing class: while the werewolves' or the fortune teller's answer is being
+    committed, a villager's probe is answered at once; it does not queue behind the commit
+    (which would tell it that someone has just answered)."""
+    from wolfsbane.server.live import DEFAULT_TIMERS, Hub, LiveGame, Op, Participant
+
+    class SlowStore:
+        def __init__(self) -> None:
+            self.release = asyncio.Event()
+            self.saving = False
+
+        async def save(self, *args: Any, **kwargs: Any) -> None:
+            self.saving = True
+            await self.release.wait()
+            self.saving = False
+
+    seed = two_deals()[0]
+    roles = deal(seed)
+    seer = next(name for name, role in roles.items() if role == "fortune-teller")
+
+    async def main() -> None:
+        store = SlowStore()
+        hub = Hub(store)  # type: ignore[arg-type]
+        config = {"edition": "millers-hollow", "preset": None, "deck": None,
+                  "options": resolve_options(get_edition("millers-hollow").options, None),
+                  "timers": {**DEFAULT_TIMERS["online"], **LONG}, "mode": "online",
+                  "moderated": False, "storyteller": "auto", "seed": seed}
+        live = LiveGame(hub, "g", "CODE", config, {"host": "", "seats": list(SEATS)}, 0.0)
+        people = {name: Participant(name, "player", name, name) for name in SEATS}
+        for person in people.values():
+            live.add_participant(person)
+        store.release.set()
+        await live.start()
+        store.release.clear()
+        (decision,) = [d for d in live.shown.open.values() if d.seat == seer]
+        answered = live.submit(Op("answer", people[seer], decision=decision.id,
+                                  value=decision.choices[0]))
+        await asyncio.sleep(0)
+        await asyncio.sleep(0)
+        assert store.saving and not answered.done()  # the seer's answer is being stored
+        probes = [live.submit(Op("answer", people[PROBER], decision=i, value=None))
+                  for i in (decision.id, decision.id + 9, 999)]
+        said = live.submit(Op("say", people[PROBER], channel="werewolves", message="hi"))
+        for future in [*probes, said]:
+            assert future.done()  # answered on the spot, while the commit still waits
+        assert {type(f.exception()).__name__ for f in probes} == {"ServerError"}
+        assert {f.exception().status for f in probes} == {409}  # type: ignore[union-attr]
+        assert said.exception().status == 422  # type: ignore[union-attr]
+        store.release.set()
+        assert await answered == {"ok": True}
+
+    asyncio.run(main())
