@@ -1,16 +1,19 @@
 """Load: N concurrent all-bot games played over real WebSockets against a real server.
 
-Run as ``python benchmarks/server.py [--games 200] [--seats 8] [--db PATH_OR_URL]``. It starts
-`wolfsbane serve` in a subprocess on a free port (a fresh SQLite file unless --db says
-otherwise), then this process creates the games over HTTP, seats a client on every chair,
-starts them (spread over --ramp seconds, as a real evening's tables would be), and every client
-answers each of its decisions with a random legal answer after a random think time of up to
---think seconds (and says one line in each day's discussion). `--ramp 0 --think 0` is the
-worst case: every table in lock-step, every answer in the same instant. It prints:
+Run as ``python benchmarks/server.py [--games 100,200,400] [--seats 8] [--db PATH_OR_URL]``.
+For each number of games it starts `wolfsbane serve` in a subprocess on a free port (a fresh
+SQLite file unless --db says otherwise; `--url` uses a running one instead, e.g. to profile
+it with a sampling profiler), then this process creates the games over HTTP, seats a client
+on every chair, starts them (spread over --ramp seconds, as a real evening's tables would
+be), and every client answers each of its decisions with a random legal answer after a random
+think time of up to --think seconds (and says one line in each day's discussion).
+`--ramp 0 --think 0` is the worst case: every table in lock-step, every answer in the same
+instant. It prints, for each number of games:
 
     games N (finished F), seats S, errors E, wall W s
     messages M received, R messages/s
     answer -> broadcast: p50 X ms, p99 Y ms (K answers)
+    server memory (RSS): A MB before, peak B MB, C MB after; server CPU: T s (U % of one core)
 
 "answer -> broadcast" is the time from sending an answer to receiving the update in which that
 decision is no longer open: the answer was validated, stored durably (committed) and its
@@ -69,7 +72,8 @@ async def play_seat(ws_url: str, token: str, rng: random.Random, stats: Stats,
         said: set[str] = set()
         await started.wait()
         while True:
-            text = await asyncio.wait_for(ws.recv(), 300)
+            async with asyncio.timeout(300):  # no task per message, unlike wait_for
+                text = await ws.recv()
             now = time.perf_counter()
             stats.messages += 1
             message = json.loads(text)
@@ -132,6 +136,23 @@ async def post(client: httpx.AsyncClient, url: str, **kw: Any) -> Any:
     raise AssertionError("unreachable")
 
 
+async def raw_post(url: str, path: str, token: str) -> None:
+    """A bare HTTP/1.1 POST on a connection of its own. The games start while others are being
+    measured, and httpx's connection pool costs the measuring client milliseconds a request
+    (it checks every pooled connection each time), which showed up as latency in the games
+    already playing."""
+    host, port = url.removeprefix("http://").split(":")
+    reader, writer = await asyncio.open_connection(host, int(port))
+    writer.write((f"POST {path} HTTP/1.1\r\nHost: {host}\r\nAuthorization: Bearer {token}\r\n"
+                  "Content-Length: 0\r\nConnection: close\r\n\r\n").encode())
+    await writer.drain()
+    status = (await reader.readline()).split()
+    await reader.read()
+    writer.close()
+    if len(status) < 2 or status[1] != b"200":
+        raise RuntimeError(f"{path}: {status!r}")
+
+
 async def create_game(client: httpx.AsyncClient, seats: int, edition: str) -> tuple[str, list[str]]:
     made = await post(client, "/api/games", json={"name": "Seat 0", "edition": edition,
                                                   "timers": TIMERS})
@@ -166,8 +187,7 @@ async def run(url: str, games: int, seats: int, edition: str,
         started.set()
         async def start(code: str, token: str, delay: float) -> None:
             await asyncio.sleep(delay)
-            await post(client, f"/api/games/{code}/start",
-                       headers={"Authorization": f"Bearer {token}"})
+            await raw_post(url, f"/api/games/{code}/start", token)
 
         # games begin spread over `ramp` seconds, as a real evening's tables would
         await asyncio.gather(*(start(code, tokens[0], ramp * i / max(1, games))
@@ -227,9 +247,58 @@ def merge(results: list[dict[str, Any]]) -> dict[str, Any]:
             "p50": pct(0.5), "p99": pct(0.99), "answers": len(lat), "server": server}
 
 
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time a process has used so far (Linux)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return float("nan")
+
+
+def rss_mb(pid: int) -> float:
+    """The resident memory of a process, in MB (Linux)."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    return float("nan")
+
+
+class MemoryWatch:
+    """Samples a process's RSS twice a second in a thread of its own."""
+
+    def __init__(self, pid: int) -> None:
+        import threading
+
+        self.pid = pid
+        self.before = rss_mb(pid)
+        self.cpu = cpu_seconds(pid)
+        self.began = time.perf_counter()
+        self.peak = self.before
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._watch, daemon=True)
+        self._thread.start()
+
+    def _watch(self) -> None:
+        while not self._stop.wait(0.5):
+            self.peak = max(self.peak, rss_mb(self.pid))
+
+    def stop(self) -> dict[str, float]:
+        self._stop.set()
+        self._thread.join()
+        after = rss_mb(self.pid)
+        cpu = cpu_seconds(self.pid) - self.cpu
+        return {"before": self.before, "peak": max(self.peak, after), "after": after,
+                "cpu": cpu, "busy": 100 * cpu / (time.perf_counter() - self.began)}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--games", default="100,200,400",
+                        help="concurrent games: one number, or several separated by commas")
     parser.add_argument("--seats", type=int, default=8)
     parser.add_argument("--edition", default="millers-hollow")
     parser.add_argument("--db", default=None, help="database (default: a fresh SQLite file)")
@@ -241,17 +310,39 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=0.5,
                         help="each answer waits a random 0..THINK seconds (0: answer at once)")
     args = parser.parse_args()
+    sizes = [int(n) for n in str(args.games).split(",") if n.strip()]
     if args.url:
-        report(merge([worker(args.url, args.games, args.seats, args.edition, args.think,
-                             args.ramp)]))
+        for games in sizes:
+            report(merge([worker(args.url, games, args.seats, args.edition, args.think,
+                                 args.ramp)]))
         return
+    summary = []
+    for games in sizes:
+        result = run_server_and_clients(args, games)
+        report(result)
+        summary.append(result)
+    if len(summary) > 1:
+        print("\n| games (sockets) | errors | answer->broadcast p50 / p99 | in server p99 | "
+              "RSS before / peak / after | server CPU |")
+        print("| --- | --- | --- | --- | --- | --- |")
+        for r in summary:
+            memory = r["memory"]
+            print(f"| {r['games']} ({r['seats']}) | {r['errors']} | {r['p50']:.1f} / "
+                  f"{r['p99']:.1f} ms | {(r.get('server') or {}).get('p99_ms')} ms | "
+                  f"{memory['before']:.0f} / {memory['peak']:.0f} / {memory['after']:.0f} MB | "
+                  f"{memory['cpu']:.1f} s ({memory['busy']:.0f} %) |")
+
+
+def run_server_and_clients(args: argparse.Namespace, games: int) -> dict[str, Any]:
     folder = tempfile.mkdtemp(prefix="wolfsbane-bench-")
     db = args.db or str(Path(folder) / "bench.db")
     port = free_port()
     log = open(Path(folder) / "server.log", "wb")  # noqa: SIM115
-    server = subprocess.Popen(
-        [sys.executable, "-m", "wolfsbane.cli", "serve", "--port", str(port), "--db", db,
-         "--log-level", "warning"], stdout=log, stderr=log, env={**os.environ})
+    command = [sys.executable, "-m", "wolfsbane.cli", "serve", "--port", str(port), "--db", db,
+                "--log-level", "warning"]
+    # one client address creates every game here: lift the per-address creation limit
+    server = subprocess.Popen(command, stdout=log, stderr=log,
+                              env={**os.environ, "WOLFSBANE_CREATE_PER_MINUTE": "1000000"})
     url = f"http://127.0.0.1:{port}"
     try:
         for _ in range(200):
@@ -260,10 +351,11 @@ def main() -> None:
                     break
             except httpx.HTTPError:
                 time.sleep(0.1)
-        shares = [args.games // args.clients + (1 if i < args.games % args.clients else 0)
+        shares = [games // args.clients + (1 if i < games % args.clients else 0)
                   for i in range(args.clients)]
+        memory = MemoryWatch(server.pid)
         if args.clients == 1:
-            result = merge([worker(url, args.games, args.seats, args.edition, args.think,
+            result = merge([worker(url, games, args.seats, args.edition, args.think,
                                    args.ramp)])
         else:
             from concurrent.futures import ProcessPoolExecutor
@@ -272,10 +364,11 @@ def main() -> None:
                 futures = [pool.submit(worker, url, n, args.seats, args.edition, args.think,
                                        args.ramp) for n in shares if n]
                 result = merge([f.result() for f in futures])
+        result["memory"] = memory.stop()
     finally:
         server.terminate()
-        server.wait(10)
-    report(result)
+        server.wait(30)
+    return result
 
 
 def report(result: dict[str, Any]) -> None:
@@ -290,6 +383,11 @@ def report(result: dict[str, Any]) -> None:
     if server:
         print(f"  inside the server (arrival -> stored and queued): p50 {server['p50_ms']} ms, "
               f"p99 {server['p99_ms']} ms, max {server['max_ms']} ms")
+    memory = result.get("memory")
+    if memory:
+        print(f"server memory (RSS): {memory['before']:.0f} MB before, peak "
+              f"{memory['peak']:.0f} MB, {memory['after']:.0f} MB after; server CPU: "
+              f"{memory['cpu']:.1f} s ({memory['busy']:.0f} % of one core)")
 
 
 if __name__ == "__main__":

@@ -37,11 +37,15 @@ def free_port() -> int:
 class Server:
     """`wolfsbane serve` in a subprocess: start, SIGKILL, start again on the same database."""
 
-    def __init__(self, db: str, port: int | None = None, log: Path | None = None) -> None:
+    def __init__(self, db: str, port: int | None = None, log: Path | None = None,
+                 env: dict[str, str] | None = None) -> None:
         self.db = db
         self.port = port or free_port()
         self.proc: subprocess.Popen[bytes] | None = None
         self.log = log
+        # the suite creates many games from one address: lift the creation limit unless a
+        # test sets it (tests/server/test_limits.py checks the default)
+        self.env = {"WOLFSBANE_CREATE_PER_MINUTE": "100000", **(env or {})}
 
     @property
     def url(self) -> str:
@@ -56,7 +60,8 @@ class Server:
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "wolfsbane.cli", "serve", "--port", str(self.port),
              "--db", self.db, "--log-level", "warning"],
-            stdout=out, stderr=out, env={**os.environ, "PYTHONUNBUFFERED": "1"},
+            stdout=out, stderr=out,
+            env={**os.environ, "PYTHONUNBUFFERED": "1", **self.env},
         )
         deadline = time.time() + 20
         while time.time() < deadline:

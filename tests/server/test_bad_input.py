@@ -44,8 +44,9 @@ def test_bad_http_requests_get_clear_errors_and_change_nothing(server: Server) -
                                 headers=auth("x" * 43)), 401, "unauthorised"))
         bad.append((client.post(url + "/answer", json=answer, headers={"Authorization": "Basic"}),
                     401, "unauthorised"))
+        # another seat's open decision is refused exactly like one that is not open
         bad.append((client.post(url + "/answer", json=answer, headers=auth(tokens[other])),
-                    403, "forbidden"))
+                    409, "stale"))
         bad.append((client.post(url + "/answer", json={**answer, "decision": 999999},
                                 headers=auth(tokens[seat])), 409, "stale"))
         bad.append((client.post(url + "/answer", json={**answer, "answer": "Nobody"},

@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import gc
 import json
+import os
 import re
 import secrets
 import sys
@@ -21,6 +22,7 @@ from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse
 from pydantic import ValidationError
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..core import STORYTELLER, SetupError
 from ..core.catalog import resolve_options
@@ -68,6 +70,18 @@ from .models import (
 from .storage import GameRow, Store
 
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+
+# games created per minute by one client address, and the burst (the operator may change the
+# rate with WOLFSBANE_CREATE_PER_MINUTE, e.g. behind a proxy that shows every client as one)
+CREATE_PER_MINUTE = 20.0
+CREATE_BURST = 20
+HELLO_TIMEOUT = 15.0  # seconds a new WebSocket has to say hello
+CLOSE_UNSUPPORTED = 1003  # a binary WebSocket frame: only JSON text is spoken here
+
+# the `error` code of the errors FastAPI and Starlette raise themselves
+HTTP_ERROR_CODES = {400: "malformed", 401: "unauthorised", 403: "forbidden", 404: "not-found",
+                    405: "method-not-allowed", 413: "too-large", 422: "invalid",
+                    429: "rate-limited"}
 WEB = Path(__file__).resolve().parent.parent / "web"
 
 ASGIApp = Callable[[MutableMapping[str, Any], Any, Any], Awaitable[None]]
@@ -81,7 +95,8 @@ PLACEHOLDER = """<!doctype html>
 
 
 class BodyLimit:
-    """Refuse any HTTP body larger than `limit` bytes, declared or streamed."""
+    """Refuse any HTTP body larger than `limit` bytes, declared or streamed (chunked): the
+    body is read here first, at most `limit` bytes of it, and handed on whole."""
 
     def __init__(self, app: ASGIApp, limit: int = MAX_BODY) -> None:
         self.app = app
@@ -95,18 +110,34 @@ class BodyLimit:
             if key == b"content-length" and (not value.isdigit() or int(value) > self.limit):
                 await _too_large(send)
                 return
+        chunks: list[bytes] = []
         seen = 0
-
-        async def limited() -> Any:
-            nonlocal seen
+        first: dict[str, Any] | None = None
+        while True:
             message = await receive()
-            if message["type"] == "http.request":
-                seen += len(message.get("body", b""))
-                if seen > self.limit:
-                    raise ServerError(413, "too-large", "the request body is too large")
-            return message
+            if message["type"] != "http.request":
+                first = message  # the client went away; let the app see it
+                break
+            body = message.get("body", b"")
+            seen += len(body)
+            if seen > self.limit:
+                await _too_large(send)
+                return
+            chunks.append(body)
+            if not message.get("more_body", False):
+                break
+        if first is None:
+            first = {"type": "http.request", "body": b"".join(chunks), "more_body": False}
+        handed = False
 
-        await self.app(scope, limited, send)
+        async def replay() -> Any:
+            nonlocal handed
+            if not handed:
+                handed = True
+                return first
+            return await receive()
+
+        await self.app(scope, replay, send)
 
 
 async def _too_large(send: Any) -> None:
@@ -115,6 +146,10 @@ async def _too_large(send: Any) -> None:
                 "headers": [(b"content-type", b"application/json"),
                             (b"content-length", str(len(body)).encode())]})
     await send({"type": "http.response.body", "body": body})
+
+
+class BinaryFrame(Exception):
+    """A client sent a binary WebSocket frame."""
 
 
 def _token(authorization: str | None) -> str | None:
@@ -264,6 +299,7 @@ def create_app(db_url: str, *, public_url: str = "", quiet: bool = False) -> Fas
         state["store"] = store
         state["hub"] = hub
         loaded = await hub.load_running()
+        hub.start_housekeeping()
         # fewer, larger garbage collections: a live server holds many long-lived objects
         # (games, sockets) that each full collection would walk again
         gc.collect()
@@ -291,6 +327,20 @@ def create_app(db_url: str, *, public_url: str = "", quiet: bool = False) -> Fas
     @app.exception_handler(ServerError)
     async def _server_error(request: Request, error: ServerError) -> JSONResponse:
         return JSONResponse(error.as_dict(), status_code=error.status)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http_error(request: Request, error: StarletteHTTPException) -> JSONResponse:
+        """FastAPI's and Starlette's own errors (no such path, wrong method, a body that
+        cannot be parsed) in the documented shape."""
+        code = HTTP_ERROR_CODES.get(error.status_code, "error")
+        detail = error.detail if isinstance(error.detail, str) else code
+        return JSONResponse({"error": code, "detail": detail}, status_code=error.status_code,
+                            headers=getattr(error, "headers", None))
+
+    @app.exception_handler(Exception)
+    async def _crash(request: Request, error: Exception) -> JSONResponse:
+        return JSONResponse({"error": "server", "detail": "the server could not do this"},
+                            status_code=500)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, error: RequestValidationError) -> JSONResponse:
@@ -367,9 +417,26 @@ def create_app(db_url: str, *, public_url: str = "", quiet: bool = False) -> Fas
 
     # -- the lobby -------------------------------------------------------------------------
 
+    create_rate = float(os.environ.get("WOLFSBANE_CREATE_PER_MINUTE", CREATE_PER_MINUTE))
+    create_buckets: dict[str, Bucket] = {}
+
+    def limit_creation(request: Request) -> None:
+        """Game creation is rate-limited per client address; full buckets are forgotten."""
+        if len(create_buckets) > 10_000:
+            for address in [a for a, b in create_buckets.items() if b.full()]:
+                del create_buckets[address]
+        address = request.client.host if request.client else ""
+        bucket = create_buckets.get(address)
+        if bucket is None:
+            bucket = create_buckets[address] = Bucket(create_rate / 60, CREATE_BURST)
+        if not bucket.take():
+            raise ServerError(429, "rate-limited",
+                              "too many games created from here; wait a minute")
+
     @app.post("/api/games", status_code=201)
     async def create(body: CreateGame, request: Request) -> Joined:
         """Create a game; you become its host (and take a seat, moderate or watch)."""
+        limit_creation(request)
         try:
             edition = get_edition(body.edition)
             options = resolve_options(edition.options, body.options, edition.roles)
@@ -679,7 +746,7 @@ def create_app(db_url: str, *, public_url: str = "", quiet: bool = False) -> Fas
             await refuse(4404, error.code, error.detail)
             return
         try:
-            raw = await asyncio.wait_for(websocket.receive_text(), timeout=15)
+            raw = await asyncio.wait_for(_receive_text(websocket), timeout=HELLO_TIMEOUT)
             if len(raw) > MAX_WS_MESSAGE:
                 raise ValueError("too large")
             hello = WsHello.model_validate_json(raw)
@@ -687,7 +754,10 @@ def create_app(db_url: str, *, public_url: str = "", quiet: bool = False) -> Fas
         except ServerError as error:
             await refuse(4401, error.code, error.detail)
             return
-        except (TimeoutError, ValueError, ValidationError):
+        except BinaryFrame:
+            await refuse(CLOSE_UNSUPPORTED, "binary", "messages are JSON text, not binary")
+            return
+        except (TimeoutError, ValueError, ValidationError, RecursionError):
             await refuse(4400, "hello", "the first message must be "
                          '{"type": "hello", "token": ..., "cursor": ...}')
             return
@@ -700,12 +770,17 @@ def create_app(db_url: str, *, public_url: str = "", quiet: bool = False) -> Fas
         bucket = Bucket(rate=20, capacity=40)
         try:
             while not connection.closed:
-                raw = await websocket.receive_text()
+                raw = await _receive_text(websocket)
                 await _ws_message(live, who, connection, raw, bucket)
+        except BinaryFrame:
+            connection.push({"type": "error", "error": "binary",
+                             "detail": "messages are JSON text, not binary"})
+            live.detach(connection, CLOSE_UNSUPPORTED)
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
             live.detach(connection)
+            await connection.finished()
 
     async def _ws_message(live: LiveGame, who: Participant, connection: Connection,
                           raw: str, bucket: Bucket) -> None:
@@ -719,15 +794,19 @@ def create_app(db_url: str, *, public_url: str = "", quiet: bool = False) -> Fas
             return
         try:
             data = json.loads(raw)
-        except ValueError:
+        except (ValueError, RecursionError):
             connection.push({"type": "error", "error": "malformed",
-                             "detail": "the message is not JSON"})
+                             "detail": "the message is not JSON (or is nested too deeply)"})
             return
         ref = data.get("ref") if isinstance(data, dict) else None
         if not isinstance(ref, (str, int)) or isinstance(ref, bool) or len(str(ref)) > 64:
             ref = None
         try:
             message = WsIn.model_validate({"msg": data}).msg
+        except RecursionError:
+            connection.push({"type": "error", "error": "malformed", "ref": ref,
+                             "detail": "the message is nested too deeply"})
+            return
         except ValidationError as error:
             problems = " ".join(dict.fromkeys(plain_problem(e) for e in error.errors()[:5]))
             connection.push({"type": "error", "error": "invalid", "ref": ref,
@@ -746,12 +825,7 @@ def create_app(db_url: str, *, public_url: str = "", quiet: bool = False) -> Fas
                              "detail": "already said hello"})
             return
         if isinstance(message, WsSync):
-            connection.signature = None
-            if live.game is None:
-                connection.push({"type": "lobby", "game": live.public_info(who)})
-            else:
-                connection.cursor = message.cursor
-                live.broadcast()
+            live.sync(connection, message.cursor)
             return
         if isinstance(message, WsAnswer):
             op = Op("answer", who, decision=message.decision, value=message.answer,
@@ -773,6 +847,17 @@ def create_app(db_url: str, *, public_url: str = "", quiet: bool = False) -> Fas
         else:
             connection.push({"type": "error", "ref": ref, "error": "server",
                              "detail": "the server could not do this"})
+
+    async def _receive_text(websocket: WebSocket) -> str:
+        """The next text frame; a binary frame raises BinaryFrame (closed with 1003)."""
+        message = await websocket.receive()
+        if message["type"] == "websocket.disconnect":
+            raise WebSocketDisconnect(message.get("code", 1000))
+        text = message.get("text")
+        if text is None:
+            raise BinaryFrame
+        result: str = text
+        return result
 
     # -- the web client --------------------------------------------------------------------
 

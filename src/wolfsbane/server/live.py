@@ -55,8 +55,21 @@ DEFAULT_TIMERS: dict[str, dict[str, float]] = {
               "scale": 1.0, "talk": 90, "vote": 90},
 }
 
-UNLOAD_AFTER = 600.0  # seconds a finished game stays in memory after its last watcher leaves
+# -- limits (docs/security.md lists each with the test that holds it) -----------------------
+UNLOAD_AFTER = 5.0  # seconds a finished game stays in memory after its last watcher leaves
+LOBBY_UNLOAD_AFTER = 120.0  # seconds an unwatched, untouched lobby stays in memory
+LOBBY_LIFETIME = 24 * 3600.0  # seconds after its creation a lobby that never started expires
+HOUSEKEEPING_EVERY = 10.0  # seconds between the hub's sweeps for games to unload
 MAX_QUEUE = 1000  # messages waiting for one slow connection before it is dropped
+MAX_QUEUE_BYTES = 4 * 1024 * 1024  # characters waiting for one slow connection (ditto)
+MAX_SOCKETS_PER_TOKEN = 4  # open WebSockets per token; a fifth closes the oldest
+ANSWER_RATE, ANSWER_BURST = 4.0, 20  # answers a second per participant, and the burst
+SYNC_RATE, SYNC_BURST = 1.0, 3  # `sync` requests a second per socket, and the burst
+CLOSE_TIMEOUT = 2.0  # seconds given to a close handshake with a client that does not read
+
+# WebSocket close codes of our own (docs/protocol.md)
+CLOSE_SLOW = 4408  # the client did not read its messages: its queue overflowed
+CLOSE_REPLACED = 4409  # too many sockets for this token: the oldest was closed
 
 
 class ServerError(Exception):
@@ -124,6 +137,9 @@ class Bucket:
         self.tokens = capacity
         self.at = time.monotonic()
 
+    def full(self) -> bool:
+        return self.tokens + (time.monotonic() - self.at) * self.rate >= self.capacity
+
     def take(self) -> bool:
         now = time.monotonic()
         self.tokens = min(self.capacity, self.tokens + (now - self.at) * self.rate)
@@ -135,20 +151,28 @@ class Bucket:
 
 
 class Connection:
-    """One WebSocket: who it speaks for, what it has been sent, and its outgoing queue."""
+    """One WebSocket: who it speaks for, what it has been sent, and its outgoing queue.
+
+    The queue is bounded in messages and in characters: a client that stops reading is
+    dropped (close code CLOSE_SLOW) rather than allowed to hold the server's memory."""
 
     def __init__(self, participant: Participant, cursor: int,
                  send: Callable[[str], Any], close: Callable[[int], Any]) -> None:
         self.participant = participant
         self.cursor = cursor
         self.signature: Any = None
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.queue: asyncio.Queue[tuple[str, bool] | None] = asyncio.Queue()
+        self.queued_chars = 0
+        self.snapshots_queued = 0  # snapshots not yet sent (a `sync` meanwhile is coalesced)
         self._send = send
         self._close = close
+        self._close_code = 1000
         self.closed = False
         self.task: asyncio.Task[None] | None = None
         self.last_you: Any = None
         self.last_players: Any = None
+        self.syncs = Bucket(rate=SYNC_RATE, capacity=SYNC_BURST)
+        self.opened = time.monotonic()
 
     def start(self) -> None:
         self.task = asyncio.get_running_loop().create_task(self._writer())
@@ -156,10 +180,17 @@ class Connection:
     def push(self, message: dict[str, Any]) -> None:
         if self.closed:
             return
-        if self.queue.qsize() >= MAX_QUEUE:
-            self.shut(4408)
+        text = json.dumps(message, separators=(",", ":"))
+        waiting = self.queue.qsize()
+        # one message always fits an empty queue, however large (a long game's snapshot)
+        if waiting and (waiting >= MAX_QUEUE
+                        or self.queued_chars + len(text) > MAX_QUEUE_BYTES):
+            self.drop(CLOSE_SLOW)
             return
-        self.queue.put_nowait(json.dumps(message, separators=(",", ":")))
+        snapshot = message.get("type") == "snapshot"
+        self.queued_chars += len(text)
+        self.snapshots_queued += snapshot
+        self.queue.put_nowait((text, snapshot))
 
     def shut(self, code: int = 1000) -> None:
         if not self.closed:
@@ -167,15 +198,44 @@ class Connection:
             self.queue.put_nowait(None)
             self._close_code = code
 
+    def drop(self, code: int) -> None:
+        """Close at once, throwing away whatever is still queued (the client is not reading,
+        so the writer may be stuck sending; it is cancelled)."""
+        if self.closed:
+            return
+        self.closed = True
+        self._close_code = code
+        while not self.queue.empty():
+            self.queue.get_nowait()
+        self.queued_chars = 0
+        self.snapshots_queued = 0
+        if self.task is not None:
+            self.task.cancel()
+        asyncio.get_running_loop().create_task(self._send_close())
+
+    async def finished(self) -> None:
+        """Wait (a little) for the writer to send what is queued and the close frame."""
+        if self.task is not None and not self.task.done():
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(asyncio.shield(self.task), CLOSE_TIMEOUT)
+
+    async def _send_close(self) -> None:
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self._close(self._close_code), CLOSE_TIMEOUT)
+
     async def _writer(self) -> None:
         try:
             while True:
-                text = await self.queue.get()
-                if text is None:
-                    with contextlib.suppress(Exception):
-                        await self._close(getattr(self, "_close_code", 1000))
+                item = await self.queue.get()
+                if item is None:
+                    await self._send_close()
                     return
+                text, snapshot = item
+                self.queued_chars -= len(text)
+                self.snapshots_queued -= snapshot
                 await self._send(text)
+        except asyncio.CancelledError:
+            return
         except Exception:  # noqa: BLE001 - the client went away; the reader cleans up
             self.closed = True
 
@@ -248,6 +308,8 @@ class LiveGame:
         self.pump: asyncio.Task[None] | None = None
         self.timer: asyncio.TimerHandle | None = None
         self.buckets: dict[str, Bucket] = {}
+        self.answer_buckets: dict[str, Bucket] = {}
+        self.touched = time.monotonic()  # the last request or socket that used this game
         self.persisted = 0  # log entries stored
         self.broken = False
         self.dirty_participants: list[Participant] = []
@@ -601,9 +663,38 @@ class LiveGame:
         if self.broken:
             op.future.set_exception(ServerError(503, "unavailable", "the game is reloading"))
             return op.future
+        try:
+            self._refuse_early(op)
+        except (IllegalAnswer, ServerError) as error:
+            op.future.set_exception(error if isinstance(error, ServerError)
+                                    else ServerError(422, "illegal", str(error)))
+            return op.future
         self.pending.append(op)
         self._kick_pump()
         return op.future
+
+    def _refuse_early(self, op: Op) -> None:
+        """Refuse at once, before the pump, what can be refused on sight: answers past their
+        rate, and a player's answer or message that cannot be accepted now. The reply then
+        never waits for a step that is storing other seats' answers, so its timing cannot
+        tell a seat that someone else (a werewolf, at night) has just answered. The pump
+        checks everything again."""
+        actor, shown = op.actor, self.shown
+        if actor is None or op.kind not in ("answer", "say"):
+            return
+        if op.kind == "answer":
+            self._limit_answers(actor)
+        if shown is None or self.game is None or actor.kind != PLAYER:
+            return
+        if self.game.over:
+            raise ServerError(409, "over", "the game is over")
+        if op.kind == "answer":
+            if self.paused:
+                raise ServerError(409, "paused", "the game is paused")
+            self._own_open_decision(actor, op.decision)
+        elif self.held or op.channel not in shown.channels_for(actor.name):
+            self.game.channel(op.channel)  # an unknown channel gets its own message
+            raise IllegalAnswer(f"{actor.name} cannot speak on the {op.channel} channel now")
 
     def _kick_pump(self) -> None:
         if self.pump is None or self.pump.done():
@@ -633,6 +724,7 @@ class LiveGame:
         now = time.time()
         accepted: list[Op] = []
         sources: list[str] = []
+        logged = len(self.game.log)
         for op in ops:
             if op.kind == "tick":
                 continue
@@ -675,6 +767,8 @@ class LiveGame:
                     self.bot_due.pop(decision_id, None)
                     continue
                 sources.extend([source] * (len(self.game.log) - before))
+        if not self._step_changed(ops, accepted, logged):
+            return  # every request was refused and no clock ran out: nothing to store
         await self._commit_step(now, sources)
         told = time.perf_counter()
         metrics = self.hub.metrics
@@ -683,6 +777,13 @@ class LiveGame:
             metrics.add(told - op.at)
             if op.future is not None and not op.future.done():
                 op.future.set_result({"ok": True})
+
+    def _step_changed(self, ops: list[Op], accepted: list[Op], logged: int) -> bool:
+        """Does this step have anything to store? A refused request writes nothing; a tick
+        (a clock that may have run out, a curtain to lift) always settles and stores."""
+        assert self.game is not None
+        return (bool(accepted) or len(self.game.log) != logged
+                or any(op.kind == "tick" for op in ops))
 
     def _source(self, op: Op) -> str:
         actor = op.actor
@@ -710,13 +811,7 @@ class LiveGame:
                     raise ServerError(403, "forbidden",
                                       f"take over {decision.seat}'s seat to answer for them")
             elif actor.kind == PLAYER:
-                decision = shown.open.get(op.decision)
-                if decision is None or decision.id in self.held_ids:
-                    raise ServerError(409, "stale", "That question is no longer open.",
-                                      "not-open")
-                if decision.seat != actor.name:
-                    raise ServerError(403, "forbidden", "That question is not yours to answer.",
-                                      "not-yours")
+                decision = self._own_open_decision(actor, op.decision)
                 if actor.name in self.controlled:
                     raise ServerError(403, "controlled",
                                       "the moderator has taken over your seat")
@@ -741,6 +836,26 @@ class LiveGame:
             self._say(seat, op.channel, op.message, limit=actor.kind == PLAYER)
         else:
             raise ServerError(400, "unknown", "the server does not know this request")
+
+    def _own_open_decision(self, actor: Participant, decision_id: int) -> Decision:
+        """A player's decision ids name only its own questions: an id that is another seat's
+        open decision, a closed one or one that never existed all get the very same refusal
+        (status, code, sentence, size), so that probing ids tells nobody who is being asked."""
+        shown = self.shown
+        assert shown is not None
+        decision = shown.open.get(decision_id)
+        if decision is None or decision.seat != actor.name or decision.id in self.held_ids:
+            raise ServerError(409, "stale", "That question is no longer open.", "not-open")
+        return decision
+
+    def _limit_answers(self, actor: Participant) -> None:
+        """Answers are rate-limited per participant, whether they come over HTTP or a
+        WebSocket, before anything about the decision is looked at."""
+        bucket = self.answer_buckets.get(actor.id)
+        if bucket is None:
+            bucket = self.answer_buckets[actor.id] = Bucket(ANSWER_RATE, ANSWER_BURST)
+        if not bucket.take():
+            raise ServerError(429, "rate-limited", "too many answers; wait a moment")
 
     def _say(self, seat: str, channel: str, message: Any, limit: bool) -> None:
         game, shown = self.game, self.shown
@@ -1047,7 +1162,8 @@ class LiveGame:
 
     def _maybe_unload(self) -> None:
         """A finished game leaves memory once nobody is watching (it reloads on demand)."""
-        if any(not c.closed for c in self.connections):
+        used = time.monotonic() - self.touched < UNLOAD_AFTER
+        if used or any(not c.closed for c in self.connections):
             asyncio.get_running_loop().call_later(UNLOAD_AFTER, self._maybe_unload)
             return
         asyncio.ensure_future(self.hub.unload(self, reason="finished"))
@@ -1296,21 +1412,44 @@ class LiveGame:
                              "game": shown if self.sees_bots(viewer) else hidden})
 
     def attach(self, connection: Connection, since: int) -> None:
+        self._limit_sockets(connection.participant)
         self.connections.append(connection)
+        self.touched = time.monotonic()
         connection.start()
         self._send_snapshot(connection, since)
 
-    def detach(self, connection: Connection) -> None:
+    def _limit_sockets(self, participant: Participant) -> None:
+        """At most MAX_SOCKETS_PER_TOKEN open sockets per token: making room for a new one
+        closes the oldest (CLOSE_REPLACED), so a reconnecting phone is never locked out."""
+        mine = [c for c in self.connections if c.participant is participant and not c.closed]
+        for old in mine[: max(0, len(mine) - MAX_SOCKETS_PER_TOKEN + 1)]:
+            old.push({"type": "closed", "reason": "too many connections with this token"})
+            self.detach(old, CLOSE_REPLACED)
+
+    def sync(self, connection: Connection, cursor: int) -> None:
+        """A client asks for a fresh snapshot. Rate-limited per socket; a sync while the
+        previous one's snapshot has not yet been sent is coalesced into it."""
+        if not connection.syncs.take():
+            connection.push({"type": "error", "error": "rate-limited",
+                             "detail": "too many sync requests; wait a moment"})
+            return
+        if connection.snapshots_queued:
+            return  # a snapshot is already on its way
+        if self.game is None:
+            connection.push({"type": "lobby", "game": self.public_info(connection.participant)})
+            return
+        self._send_snapshot(connection, cursor)
+
+    def detach(self, connection: Connection, code: int = 1000) -> None:
         with contextlib.suppress(ValueError):
             self.connections.remove(connection)
-        connection.shut()
+        connection.shut(code)
 
     def drop_participant(self, participant: Participant, code: int = 4403) -> None:
         for connection in list(self.connections):
             if connection.participant is participant:
                 connection.push({"type": "closed", "reason": "removed from the game"})
-                self.detach(connection)
-                connection.shut(code)
+                self.detach(connection, code)
 
     def close_all(self) -> None:
         if self.timer is not None:
@@ -1335,9 +1474,12 @@ class Hub:
         self.metrics = Metrics()
         self.games: dict[str, LiveGame] = {}
         self._loading: dict[str, asyncio.Future[LiveGame | None]] = {}
+        self.housekeeper: asyncio.Task[None] | None = None
 
     async def load_running(self) -> int:
-        ids = await self.store.game_ids((LOBBY, RUNNING))
+        """Load every running game (its clocks must run). Lobbies and finished games stay in
+        the database until someone asks for them."""
+        ids = await self.store.game_ids((RUNNING,))
         count = 0
         for game_id in ids:
             live = await self._load_id(game_id)
@@ -1350,6 +1492,8 @@ class Hub:
         if loaded is None:
             return None
         row, people, log = loaded
+        if row.status == LOBBY and time.time() - row.created_at > LOBBY_LIFETIME:
+            return None  # a lobby that never started has expired (the database keeps it)
         live = LiveGame(self, row.id, row.code, row.config, row.state, row.created_at)
         try:
             live.restore(row.status, people, log)
@@ -1368,6 +1512,7 @@ class Hub:
         code = code.upper()
         live = self.games.get(code)
         if live is not None:
+            live.touched = time.monotonic()
             return live
         if len(code) > 16 or not code.isalnum():
             raise ServerError(404, "not-found", "there is no game with this code")
@@ -1391,8 +1536,39 @@ class Hub:
     async def unload(self, live: LiveGame, reason: str) -> None:
         live.broken = True
         live.close_all()
-        self.games.pop(live.code, None)
+        if self.games.get(live.code) is live:
+            del self.games[live.code]
+
+    # -- housekeeping: memory holds only the games in play ---------------------------------
+
+    def start_housekeeping(self) -> None:
+        self.housekeeper = asyncio.get_running_loop().create_task(self._housekeep())
+
+    async def _housekeep(self) -> None:
+        while True:
+            await asyncio.sleep(HOUSEKEEPING_EVERY)
+            with contextlib.suppress(Exception):
+                await self.sweep()
+
+    async def sweep(self, now: float | None = None) -> int:
+        """Unload lobbies nobody has used for LOBBY_UNLOAD_AFTER seconds (and lobbies past
+        their LOBBY_LIFETIME); finished games unload themselves (UNLOAD_AFTER). Everything
+        stays in the database and reloads on demand. Returns how many were unloaded."""
+        monotonic = time.monotonic() if now is None else now
+        gone = 0
+        for live in list(self.games.values()):
+            if live.status != LOBBY or live.pending:
+                continue
+            watched = any(not c.closed for c in live.connections)
+            expired = time.time() - live.created_at > LOBBY_LIFETIME
+            idle = monotonic - live.touched > LOBBY_UNLOAD_AFTER
+            if expired or (idle and not watched):
+                await self.unload(live, reason="expired" if expired else "idle")
+                gone += 1
+        return gone
 
     def close(self) -> None:
+        if self.housekeeper is not None:
+            self.housekeeper.cancel()
         for live in self.games.values():
             live.close_all()

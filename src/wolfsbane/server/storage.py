@@ -147,6 +147,13 @@ class _SaveRows:
 
 
 
+# SQLite's write-ahead log is checkpointed while the server runs: a checkpointed log is cut back
+# to WAL_SIZE_LIMIT bytes when it restarts, and one that still grows past WAL_TRUNCATE_ABOVE
+# (a checkpoint that never caught up under load) is checkpointed and truncated outright.
+WAL_SIZE_LIMIT = 8 * 1024 * 1024
+WAL_TRUNCATE_ABOVE = 32 * 1024 * 1024
+
+
 class Store:
     """The database, behind one worker thread with group commit."""
 
@@ -215,6 +222,7 @@ class Store:
         path.parent.mkdir(parents=True, exist_ok=True)
         conn = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
         conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute(f"PRAGMA journal_size_limit={WAL_SIZE_LIMIT}")
         conn.execute(f"PRAGMA synchronous={sqlite_synchronous(self.url)}")
         conn.execute("PRAGMA foreign_keys=ON")
         conn.execute("PRAGMA busy_timeout=5000")
@@ -252,6 +260,8 @@ class Store:
         conn = sqlite3.connect(str(sqlite_path(self.url)), isolation_level=None,
                                check_same_thread=False)
         conn.execute("PRAGMA busy_timeout=5000")
+        conn.execute(f"PRAGMA journal_size_limit={WAL_SIZE_LIMIT}")
+        wal = Path(f"{sqlite_path(self.url)}-wal")
         seen = -1
         try:
             while not self._stop.wait(0.5):
@@ -259,6 +269,9 @@ class Store:
                     seen = self.commits
                     with contextlib.suppress(sqlite3.Error):
                         conn.execute("PRAGMA wal_checkpoint(PASSIVE)")
+                    with contextlib.suppress(sqlite3.Error, OSError):
+                        if wal.stat().st_size > WAL_TRUNCATE_ABOVE:
+                            conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         finally:
             conn.close()
 

@@ -123,6 +123,12 @@ export class Live {
         done({ type: "error", error: "offline", detail: "the connection was lost" });
       }
       this.waiting.clear();
+      if (event.code === 4409) {
+        // the same seat opened more connections elsewhere (another tab or device): this one
+        // was closed to make room, and reconnecting would only close another
+        this.onState("replaced");
+        return;
+      }
       if (this.closed || [4401, 4403, 4404].includes(event.code)) {
         this.onState(event.code === 4404 ? "gone" : this.closed ? "closed" : "refused");
         return;

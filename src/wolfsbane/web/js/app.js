@@ -81,7 +81,7 @@ class Session {
   onConnection(state) {
     const labels = {
       connecting: "connecting…", online: "", offline: "reconnecting…", refused: "not admitted",
-      gone: "game not found", closed: "",
+      gone: "game not found", closed: "", replaced: "open in another window",
     };
     const text = labels[state] ?? state;
     setStatus(text ? h("span", { class: `conn conn-${state}` }, text) : "");
