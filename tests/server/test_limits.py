@@ -20,6 +20,8 @@ from wolfsbane.server.live import (
     ANSWER_BURST,
     CLOSE_REPLACED,
     CLOSE_SLOW,
+    MAX_EXTENSION_PER_PHASE,
+    MAX_PARTICIPANTS,
     MAX_QUEUE_BYTES,
     MAX_SOCKETS_PER_TOKEN,
     SYNC_BURST,
@@ -388,3 +390,38 @@ def test_every_error_even_fastapis_own_has_the_documented_shape(server: Server) 
         assert 400 <= r.status_code < 500, (r.request.url, r.status_code, r.text)
         assert isinstance(body.get("error"), str) and isinstance(body.get("detail"), str), body
     assert [r.status_code for r in responses[:2]] == [404, 405]
+
+
+# -- what a host or a crowd can ask of one game ---------------------------------------------
+
+def test_the_extra_time_given_to_one_phase_is_bounded(server: Server) -> None:
+    code, tokens = table(server, 5, timers=LONG)
+    start(server, code, tokens["P0"])
+    host = auth(tokens["P0"])
+    with api(server) as client:
+        for _ in range(int(MAX_EXTENSION_PER_PHASE // 3600)):
+            r = client.post(f"/api/games/{code}/extend", headers=host, json={"seconds": 3600})
+            assert r.status_code == 200, r.text
+        before = client.get(f"/api/games/{code}/view", headers=host).json()
+        r = client.post(f"/api/games/{code}/extend", headers=host, json={"seconds": 60})
+        assert r.status_code == 409 and r.json()["error"] == "too-much-time"
+        assert "at most" in r.json()["detail"]
+        after = client.get(f"/api/games/{code}/view", headers=host).json()
+        def deadlines(view: dict[str, Any]) -> Any:
+            return {k: v for k, v in (view.get("clock") or {}).items() if k != "now"}
+
+        assert deadlines(after) == deadlines(before)  # the refusal changed nothing
+
+
+def test_a_game_holds_at_most_its_number_of_people_whichever_way_they_come(
+        server: Server) -> None:
+    made = create(server, "Host")
+    code = made["code"]
+    with api(server) as client:
+        for i in range(MAX_PARTICIPANTS - 1):
+            r = client.post(f"/api/games/{code}/join", json={"name": f"Fan {i}",
+                                                              "as": "spectator"})
+            assert r.status_code == 201, r.text
+        r = client.post(f"/api/games/{code}/join", json={"name": "Late", "as": "spectator"})
+        assert r.status_code == 409 and r.json()["error"] == "full"
+        assert "no room" in r.json()["detail"]

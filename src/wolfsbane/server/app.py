@@ -505,8 +505,7 @@ def create_app(db_url: str, *, public_url: str = "", quiet: bool = False) -> Fas
                 raise ServerError(409, "taken", "the game already has a moderator")
         elif live.status == FINISHED:
             raise ServerError(409, "over", "the game is over")
-        if sum(1 for p in live.participants.values() if p.active) >= 200:
-            raise ServerError(409, "full", "too many people in this game")
+        live.check_room()
         token = new_token()
         who = Participant(uuid.uuid4().hex[:12], body.as_, name, hash_token(token))
         live.add_participant(who)

@@ -63,6 +63,8 @@ HOUSEKEEPING_EVERY = 10.0  # seconds between the hub's sweeps for games to unloa
 MAX_QUEUE = 1000  # messages waiting for one slow connection before it is dropped
 MAX_QUEUE_BYTES = 4 * 1024 * 1024  # characters waiting for one slow connection (ditto)
 MAX_SOCKETS_PER_TOKEN = 4  # open WebSockets per token; a fifth closes the oldest
+MAX_PARTICIPANTS = 200  # people (players, moderator, spectators) in one game, bots aside
+MAX_EXTENSION_PER_PHASE = 3600.0  # seconds of extra time the host may add to one phase
 ANSWER_RATE, ANSWER_BURST = 4.0, 20  # answers a second per participant, and the burst
 SYNC_RATE, SYNC_BURST = 1.0, 3  # `sync` requests a second per socket, and the burst
 CLOSE_TIMEOUT = 2.0  # seconds given to a close handshake with a client that does not read
@@ -431,6 +433,12 @@ class LiveGame:
         if participant is None or not participant.active or participant.bot:
             raise ServerError(401, "unauthorised", "this token holds no place in this game")
         return participant
+
+    def check_room(self) -> None:
+        """Refuse one more person when the game already holds as many as it may."""
+        if sum(1 for p in self.participants.values() if p.active and not p.bot) \
+                >= MAX_PARTICIPANTS:
+            raise ServerError(409, "full", "There is no room for anyone else in this game.")
 
     def add_participant(self, participant: Participant) -> None:
         self.participants[participant.id] = participant
@@ -1219,6 +1227,15 @@ class LiveGame:
             self._shift(shift)
         elif action == "extend":
             seconds = float(kw["seconds"])
+            extended = state.setdefault("extended", {})
+            phase = self.game.phase if self.game is not None else ""
+            given = float(extended.get(phase, 0.0))
+            if given + seconds > MAX_EXTENSION_PER_PHASE:
+                raise ServerError(
+                    409, "too-much-time",
+                    f"This phase has already been given {round(given)} extra seconds; "
+                    f"at most {round(MAX_EXTENSION_PER_PHASE)} may be added to one phase.")
+            extended[phase] = given + seconds
             decision = kw.get("decision")
             if decision is not None:
                 if decision in self.deadlines and self.day.holds(decision):

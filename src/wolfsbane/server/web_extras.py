@@ -170,6 +170,7 @@ def install(app: FastAPI, hub: Callable[[], Hub], link: Callable[[Request, str],
                     or len(new.seats) >= new.edition.max_players)) or (
                     kind == MODERATOR and new.moderator() is not None):
                 kind = SPECTATOR
+            new.check_room()
             token = new_token()
             person = Participant(uuid.uuid4().hex[:12], kind, who.name, hash_token(token))
             new.add_participant(person)
