@@ -236,7 +236,8 @@ export class Chat {
     this.log = h("ol", { class: "chat-log", "aria-live": "polite", "aria-label": "Messages", tabindex: 0 });
     this.counter = h("small", { class: "chat-count hint", id: nextId("chat-count") });
     this.input = h("input", {
-      type: "text", maxlength: DEFAULT_MESSAGE_LENGTH, "aria-label": "Message", placeholder: "Say something…",
+      // no maxlength: the browser would cut a pasted message silently; the count warns instead
+      type: "text", "aria-label": "Message", placeholder: "Say something…",
       autocomplete: "off", "aria-describedby": this.counter.id, oninput: () => this.count(),
     });
     this.form = h("form", { class: "chat-form", onsubmit: (ev) => { ev.preventDefault(); this.sendText(); } },
@@ -296,8 +297,7 @@ export class Chat {
     }
     const canSpeak = open.includes(this.active) && this.seat;
     this.limit = ((this.session.view.channel_limits || {})[this.active]) || null;
-    const length = (this.limit && this.limit.length) || DEFAULT_MESSAGE_LENGTH;
-    if (this.input.maxLength !== length) this.input.maxLength = length;
+    this.maxLength = (this.limit && this.limit.length) || DEFAULT_MESSAGE_LENGTH;
     this.count();
     this.form.hidden = !canSpeak;
     this.helpers.hidden = !canSpeak;
@@ -314,18 +314,25 @@ export class Chat {
   // The live count under the box: characters used of the channel's limit, and messages left
   // this phase where the channel counts them.
   count() {
-    const length = this.input.maxLength > 0 ? this.input.maxLength : DEFAULT_MESSAGE_LENGTH;
+    const length = this.maxLength || DEFAULT_MESSAGE_LENGTH;
     const used = this.input.value.length;
     const left = this.limit ? this.limit.messages_left : null;
     const parts = [`${used} / ${length} characters`];
     if (left !== null && left !== undefined) parts.push(left === 1 ? "1 message left this phase" : `${left} messages left this phase`);
+    if (used > length) parts.push(`${used - length} too many: shorten it to send`);
     this.counter.textContent = parts.join(" · ");
     this.counter.classList.toggle("warn", used >= length || left === 0);
+    this.input.setAttribute("aria-invalid", used > length ? "true" : "false");
   }
 
   async sendText() {
     const text = this.input.value.trim();
     if (!text) return;
+    const length = this.maxLength || DEFAULT_MESSAGE_LENGTH;
+    if (text.length > length) {
+      toast(`A message here may be at most ${length} characters; yours has ${text.length}. Shorten it and send again.`, "error");
+      return;
+    }
     if (this.limit && this.limit.messages_left === 0) {
       toast("You have used all your messages on this channel for this phase.", "error");
       return;
