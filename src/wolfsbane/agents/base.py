@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..core import Decision, Game
+from ..core.decision import CLOCK
 from ..core.events import Event
 from ..core.view import events_for
 
@@ -114,8 +115,11 @@ def play_out(
     while not game.over:
         if not game.open:
             raise RuntimeError("the game is waiting for nothing, yet is not over")
-        decision = next(iter(game.open.values()))
+        decision = _to_answer(game)
         seat = decision.seat
+        if seat == CLOCK:  # nothing else is open: the time is up
+            game.answer(decision.id, True)
+            continue
         agent = agents.get(seat)
         if agent is None:
             raise RuntimeError(f"no agent plays {seat}, who is asked '{decision.name}'")
@@ -132,6 +136,24 @@ def play_out(
     for agent in agents.values():
         _catch_up(game, agent)
     return game
+
+
+def _to_answer(game: Game) -> Decision:
+    """The open decision a driver takes now: the first a seat must answer; a standing one
+    (which does not hold the game up) once nothing else is asked; a clock last, once nothing
+    else is open: between bots, time runs out only when nobody has anything left to do."""
+    standing: Decision | None = None
+    clock: Decision | None = None
+    for decision in game.open.values():
+        if decision.seat == CLOCK:
+            clock = clock or decision
+        elif decision.standing:
+            standing = standing or decision
+        else:
+            return decision
+    chosen = standing or clock
+    assert chosen is not None
+    return chosen
 
 
 def _catch_up(game: Game, agent: Agent) -> None:

@@ -15,6 +15,12 @@ UNANSWERED: Any = object()
 PICK = "pick"  # choose from `choices`; max == 1 answers a name, max > 1 a list
 YES_NO = "yes-no"
 ARRANGE = "arrange"  # a free-form answer checked by `check` (a deal, a bag of characters)
+TIME = "time"  # a clock's: its only answer is that the time is up
+
+# The reserved seat that keeps time: its decisions are answered when their `seconds` run out
+# (by the server's wall clock, the scenario runner or the bot driver), and the answer is
+# logged like any other, so replay and crash recovery stay exact. Never a seat name.
+CLOCK = "clock"
 
 _NO_WORDS = frozenset({"no", "none", "skip", "abstain", "pass", ""})
 _YES_WORDS = frozenset({"yes", "y", "true"})
@@ -53,6 +59,8 @@ class Decision:
         "required_reason",
         "check",
         "audience",
+        "standing",
+        "seconds",
         "_choice_set",
     )
 
@@ -73,6 +81,8 @@ class Decision:
         required_reason: str = "",
         check: Callable[[Any], Any] | None = None,
         audience: frozenset[str] | None = None,
+        standing: bool = False,
+        seconds: float | None = None,
     ) -> None:
         self.id = 0
         self.seat: str = seat if type(seat) is str else seat.name  # type: ignore[union-attr]
@@ -92,6 +102,10 @@ class Decision:
         self.required_reason = required_reason
         self.check = check
         self.audience = audience
+        # standing: open across steps while the flow keeps offering it ("I am dead", "body
+        # found", "nominate"); it is never timed out on its own, only withdrawn
+        self.standing = standing
+        self.seconds = seconds  # how long the seat has to answer, when the rules say so
         self._choice_set: frozenset[str] | None = None
 
     @property
@@ -116,6 +130,8 @@ class Decision:
         try:
             if kind == YES_NO:
                 return self._yes_no(value)
+            if kind == TIME:
+                return self._time_up(value)
             if kind == ARRANGE:
                 if self.check is None:
                     return value
@@ -126,6 +142,12 @@ class Decision:
         except TypeError:  # unhashable garbage (a mapping, a set, a list inside a list...)
             raise IllegalAnswer("That is not an answer to this question.", "bad-answer",
                                 decision=self.name) from None
+
+    def _time_up(self, value: Any) -> bool:
+        if value is None or value is True:
+            return True
+        raise IllegalAnswer("A clock is only ever told that its time is up.", "bad-answer",
+                            decision=self.name)
 
     def _skip(self) -> Any:
         if self.optional:
@@ -224,6 +246,10 @@ class Decision:
             out["about"] = self.about
         if self.suggestion is not None:
             out["suggestion"] = self.suggestion
+        if self.standing:
+            out["standing"] = True
+        if self.seconds is not None:
+            out["seconds"] = self.seconds
         return out
 
     @classmethod
@@ -233,7 +259,8 @@ class Decision:
         decision = cls(data["seat"], data["name"], data["choices"], kind=data["kind"],
                        min=data["min"], max=data["max"], optional=data["optional"],
                        default=data["default"], prompt=data.get("prompt", ""),
-                       about=data.get("about"))
+                       about=data.get("about"), standing=bool(data.get("standing")),
+                       seconds=data.get("seconds"))
         decision.id = data["id"]
         decision.phase = data.get("phase", "")
         decision.suggestion = data.get("suggestion")
@@ -241,3 +268,16 @@ class Decision:
 
     def __repr__(self) -> str:
         return f"Decision(#{self.id} {self.seat}:{self.name} {self.choices})"
+
+
+class AnyOf:
+    """`decision, answer = yield game.any_of(decisions)`: the flow resumes on the FIRST answer.
+    The others stay open while the flow offers them again (the same objects keep their ids)
+    and are withdrawn when it does not."""
+
+    __slots__ = ("decisions",)
+
+    def __init__(self, decisions: Sequence[Decision]) -> None:
+        self.decisions = tuple(decisions)
+        if not self.decisions:
+            raise ValueError("any_of needs at least one decision to wait on")

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from .catalog import Channel, resolve_options
-from .decision import PICK, YES_NO, Decision
+from .decision import CLOCK, PICK, TIME, YES_NO, AnyOf, Decision
 from .edition import Edition
 from .errors import IllegalAnswer, SetupError
 from .events import PUBLIC, STORYTELLER, STORYTELLER_ONLY, Event
@@ -44,7 +44,7 @@ class Game:
         if len(set(names)) != len(names):
             raise SetupError("every seat needs a different name")
         for name in names:
-            if not name or name == STORYTELLER or len(name) > 40:
+            if not name or name in (STORYTELLER, CLOCK) or len(name) > 40:
                 raise SetupError(f"“{name}” cannot be a seat name.")
         self.edition = edition
         self.options = resolve_options(edition.options, options, edition.roles)
@@ -84,6 +84,7 @@ class Game:
         self._id_stride = len(names) + 1
         self._batch: tuple[Decision, ...] = ()
         self._single = False
+        self._any = False  # the flow waits on the first answer to the batch (any_of)
         self._waiting = 0
         self._listeners: list[Callable[[Event], None]] = []
         self._flow = edition.flow(self)
@@ -195,6 +196,19 @@ class Game:
                 decision.suggestion = self.rng.sample(decision.choices, decision.min)
         return decision
 
+    def any_of(self, decisions: Iterable[Decision]) -> AnyOf:
+        """Wait for the first answer to any of `decisions`: `decision, answer = yield
+        game.any_of([...])`. Offer the unanswered ones again to keep them open (same ids);
+        those not offered again are withdrawn, and their seats are told."""
+        return AnyOf(list(decisions))
+
+    def clock(self, name: str, seconds: float) -> Decision:
+        """A period of `seconds` (the morning, the night): the clock seat's decision, answered
+        when the time is up. Yield it alone to wait for the time, or in `any_of` beside the
+        questions it cuts short."""
+        return Decision(CLOCK, name, kind=TIME, seconds=float(seconds), optional=True,
+                        default=True)
+
     # -- the pump --------------------------------------------------------------------------
 
     def _advance(self, value: Any) -> None:
@@ -210,8 +224,16 @@ class Game:
             except GameOver as over:
                 self._end(over.outcome)
                 return
+            if self.open:
+                self._withdraw_unoffered(request)
+            if type(request) is AnyOf:
+                first = self._open_any(request.decisions, auto)
+                if first is None:
+                    return
+                value = first
+                continue
             single = type(request) is Decision
-            if single and not (auto and request.seat == STORYTELLER):
+            if single and not request.id and not (auto and request.seat == STORYTELLER):
                 # The common case: one question for one seat.
                 decision_id = request.id = self._number(request.seat)
                 request.phase = self.phase
@@ -223,6 +245,9 @@ class Game:
             batch: tuple[Decision, ...] = (request,) if single else tuple(request)
             waiting = 0
             for decision in batch:
+                if decision.id and self.open.get(decision.id) is decision:
+                    waiting += 1  # offered again while still open: it keeps its id
+                    continue
                 decision.id = self._number(decision.seat)
                 decision.phase = self.phase
                 if auto and decision.seat == STORYTELLER:
@@ -237,8 +262,47 @@ class Game:
                 continue
             self._batch = batch
             self._single = single
+            self._any = False
             self._waiting = waiting
             return
+
+    def _open_any(self, decisions: tuple[Decision, ...],
+                  auto: bool) -> tuple[Decision, Any] | None:
+        """Open an any_of batch; an automatic storyteller's decision in it is the first
+        answer at once, (decision, answer). None: the game waits for a seat or a clock."""
+        for decision in decisions:
+            if decision.id and self.open.get(decision.id) is decision:
+                continue
+            decision.id = self._number(decision.seat)
+            decision.phase = self.phase
+            if auto and decision.seat == STORYTELLER:
+                answer = decision.validate(decision.suggestion)
+                decision.answer = answer
+                self._record(decision, answer, auto=True)
+                return decision, answer
+            self.open[decision.id] = decision
+        self._batch = decisions
+        self._single = False
+        self._any = True
+        self._waiting = 1
+        return None
+
+    def _withdraw_unoffered(self, request: Any) -> None:
+        """Close the decisions left open by an any_of that the flow does not offer again, and
+        tell each seat, so that its buttons go. Derived from the answers: replay repeats it."""
+        if type(request) is AnyOf:
+            offered = request.decisions
+        elif type(request) is Decision:
+            offered = (request,)
+        else:
+            offered = tuple(request)
+        kept = {d.id for d in offered if d.id and self.open.get(d.id) is d}
+        for decision_id in [i for i in self.open if i not in kept]:
+            decision = self.open.pop(decision_id)
+            seat = decision.seat
+            audience = STORYTELLER_ONLY if seat in (STORYTELLER, CLOCK) else frozenset((seat,))
+            self.emit("DecisionWithdrawn", {"player": seat, "decision": decision.name,
+                                            "id": decision_id}, audience)
 
     def _number(self, seat: str) -> int:
         """A decision's id. Ids count each seat's own questions, so that the ids a seat sees
@@ -246,6 +310,8 @@ class Game:
         in play): the n-th question to the seat in slot s is n * (seats + 1) + s."""
         count = self._asked.get(seat, 0) + 1
         self._asked[seat] = count
+        if seat == CLOCK:
+            return -count  # the clock's own count, apart from every seat's
         slot = 0 if seat == STORYTELLER else self.by_name[seat].index + 1
         return count * self._id_stride + slot
 
@@ -316,6 +382,11 @@ class Game:
         decision.answer = answer
         del self.open[decision_id]
         self._record(decision, answer, timeout=timeout)
+        if self._any:
+            self._any = False
+            self._batch = ()
+            self._advance((decision, answer))
+            return
         waiting = self._waiting - 1
         self._waiting = waiting
         if waiting == 0:

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core import STORYTELLER, YES_NO, Decision, Game, IllegalAnswer, SetupError
+from ..core.decision import CLOCK
 from ..core.game import MANUAL
 from ..core.record import replay
 from ..editions import EDITIONS, PLANNED, get_edition
@@ -67,6 +68,15 @@ def run_scenario(scenario: Scenario) -> Result:
 # Decisions that stay open through a phase (SCENARIOS.md): they count as asked for the whole
 # step, and nobody waits on them.
 STANDING = frozenset({"nominate", "body-found", "dead", "something-bad", "end-game"})
+
+
+def _standing(decision: Decision) -> bool:
+    """Open through the step, waited on by nobody: a decision the rules call standing (or
+    one of the names SCENARIOS.md lists), or a clock, which runs out once the step's answers
+    are given."""
+    return decision.standing or decision.name in STANDING or decision.seat == CLOCK
+
+
 # The step keys only Blood on the Clocktower plays.
 CLOCKTOWER_ONLY = ("nominations", "exiles")
 
@@ -93,7 +103,8 @@ def _state(game: Game) -> tuple[Any, ...]:
 def _in_step(decision: Decision, phase: str) -> bool:
     """Whether an open decision is asked within the step of `phase` (a standing decision
     counts as asked for the whole step, whenever it was opened)."""
-    return decision.phase in (phase, "setup") or decision.name in STANDING
+    return decision.phase in (phase, "setup") or (
+        decision.seat != CLOCK and _standing(decision))
 
 
 def _try_illegal(game: Game, who: str, name: str, value: Any, phase: str) -> None:
@@ -155,7 +166,7 @@ class _Step:
         storyteller decision, which the automatic storyteller would answer. A standing
         player's decision the step does not answer is not waited on."""
         open_now = list(self.game.open.values())
-        waited = [d for d in open_now if d.name not in STANDING]
+        waited = [d for d in open_now if not _standing(d)]
         if waited:
             for decision in waited:
                 if (decision.seat, decision.name) in self.after:
@@ -170,13 +181,14 @@ class _Step:
         for decision in open_now:
             if decision.seat == STORYTELLER:
                 return decision
-        return None
+        # "In a timed phase, once the step's answers are given the phase's clock runs out"
+        return next((d for d in open_now if d.seat == CLOCK), None)
 
     def ends_phase(self, decision: Decision, value: Any) -> bool:
         """Whether answering `decision` with `value` ends the step's phase (or the game):
         tried on a copy of the game, which is deterministic."""
         others = [d for d in self.game.open.values()
-                  if d.name not in STANDING and d.id != decision.id]
+                  if not _standing(d) and d.id != decision.id]
         if others:
             return False  # the phase still waits on them: nothing moves yet
         twin = self.clone(self.game)
@@ -186,7 +198,7 @@ class _Step:
             return False
         if twin.over:
             return True
-        waited = [d for d in twin.open.values() if d.name not in STANDING]
+        waited = [d for d in twin.open.values() if not _standing(d) or d.seat == CLOCK]
         return not waited or waited[0].phase not in (self.phase, "setup")
 
     # -- answers -------------------------------------------------------------------------------
@@ -260,7 +272,9 @@ class _Step:
             self.try_when_asked(decision)
             if decision.id not in game.open:
                 continue  # the illegal attempt was accepted; _try_illegal has failed by now
-            if decision.seat == STORYTELLER:
+            if decision.seat == CLOCK:
+                value = True
+            elif decision.seat == STORYTELLER:
                 value = self.storyteller_answer(decision)
             else:
                 value = self.player_answer(decision)
@@ -292,7 +306,7 @@ class _Step:
 
 def _first_waited(game: Game) -> Decision | None:
     """The first open decision the game waits on (standing decisions do not hold it up)."""
-    return next((d for d in game.open.values() if d.name not in STANDING), None)
+    return next((d for d in game.open.values() if not _standing(d) or d.seat == CLOCK), None)
 
 
 def _clone(game: Game) -> Game:
