@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -9,6 +10,7 @@ import pytest
 from wolfsbane.agents import BOTS, bot_for, play_out
 from wolfsbane.agents.licos import LicosBot
 from wolfsbane.core import Game, IllegalAnswer, SetupError
+from wolfsbane.core.decision import CLOCK
 from wolfsbane.core.record import replay
 from wolfsbane.core.view import events_for, view
 from wolfsbane.editions import get_edition
@@ -23,7 +25,15 @@ def new_game(roles: list[str], **options: object) -> Game:
     return Game(LICOS, seats, roles=roles, options=options, storyteller="manual")
 
 
+def to_noon(game: Game) -> None:
+    """The morning's talk runs out: the clock's answer."""
+    [morning] = [d for d in game.open.values() if d.seat == CLOCK]
+    assert morning.name == "morning"
+    game.answer(morning.id, True)
+
+
 def vote_everyone(game: Game, target: str) -> None:
+    to_noon(game)
     for decision in list(game.open.values()):
         if decision.name == "vote":
             choice = target if target in decision.choices else None
@@ -103,10 +113,21 @@ def test_character_names() -> None:
 def test_day_first_order() -> None:
     game = new_game(LICOS.preset("9A", 9))
     assert game.phases == ["setup", "day 1"]
+    [morning] = game.open.values()  # the morning is talk: no ballot is open yet
+    assert (morning.seat, morning.name, morning.seconds) == (CLOCK, "morning", 300.0)
+    to_noon(game)
     assert {d.name for d in game.open.values()} == {"vote"}
     assert len(game.open) == 9
-    vote_everyone(game, game.players[0].name)
+    assert {d.seconds for d in game.open.values()} == {60.0}  # noon lasts noon's length
+    vote_everyone_at_noon(game, game.players[0].name)
     assert game.phase == "night 1"
+    assert {d.seconds for d in game.open.values()} == {60.0}  # the night's choices
+
+
+def vote_everyone_at_noon(game: Game, target: str) -> None:
+    for decision in list(game.open.values()):
+        choice = target if target in decision.choices else None
+        game.answer(decision.id, choice)
 
 
 def test_start_composition_pack_masons_and_a_silent_madman() -> None:
@@ -160,6 +181,7 @@ def test_noon_ballots_are_secret() -> None:
 def test_noon_tie_goes_to_the_storyteller() -> None:
     game = new_game(["werewolf", "seer", "villager", "villager", "villager"])
     a, b, c, d, e = (p.name for p in game.players)
+    to_noon(game)
     for voter, target in ((a, c), (b, d), (c, d), (d, c), (e, None)):
         game.answer_for(voter, "vote", target)
     tie = [x for x in game.open.values() if x.name == "tie-break"]
@@ -261,43 +283,48 @@ def test_message_limit_option() -> None:
 
 # -- the clock ---------------------------------------------------------------------------------
 
+def morning_of(game: Game) -> float | None:
+    [morning] = [d for d in game.open.values() if d.seat == CLOCK]
+    return morning.seconds
+
+
 def test_phase_clock_durations() -> None:
     game = new_game(LICOS.preset("13A", 13))
-    assert LICOS.phase_seconds(game) == 300  # the first morning
-    LICOS.begin_noon(game)
-    assert LICOS.phase_seconds(game) == 60
-    assert LICOS.clock(game) == [("morning", 300), ("noon", 60)]
+    assert morning_of(game) == 300  # the first morning
     vote_everyone(game, game.players[0].name)
     assert game.phase == "night 1"
-    assert LICOS.phase_seconds(game) == 60
     for decision in list(game.open.values()):
         game.answer(decision.id, None)
     assert game.phase == "day 2" and len(game.alive()) == 12
-    assert LICOS.phase_seconds(game) == 360
-    game.flags["period"] = "noon"
-    assert LICOS.phase_seconds(game) == 60
+    assert morning_of(game) == 360
 
 
 @pytest.mark.parametrize(("alive", "seconds"), [(4, 240), (6, 240), (7, 360), (12, 360),
                                                 (13, 480), (15, 480)])
 def test_phase_clock_later_mornings_by_the_living(alive: int, seconds: int) -> None:
     game = new_game(LICOS.preset(f"{alive}A", alive))
-    game.phase = "day 2"
-    game.flags["period"] = "morning"
-    assert LICOS.phase_seconds(game) == seconds
+    assert LICOS.morning_seconds(game, 2) == seconds
 
 
 def test_phase_clock_options_override() -> None:
     game = new_game(LICOS.preset("7A", 7), **{"first-morning-seconds": 120,
                                               "morning-seconds": 90, "noon-seconds": 30,
                                               "night-seconds": 45})
-    assert LICOS.phase_seconds(game) == 120
-    game.phase = "day 3"
-    assert LICOS.phase_seconds(game) == 90
-    LICOS.begin_noon(game)
-    assert LICOS.phase_seconds(game) == 30
-    game.phase = "night 3"
-    assert LICOS.phase_seconds(game) == 45
+    assert morning_of(game) == 120
+    assert LICOS.morning_seconds(game, 3) == 90
+    to_noon(game)
+    assert {d.seconds for d in game.open.values()} == {30}
+    vote_everyone_at_noon(game, game.players[0].name)
+    assert {d.seconds for d in game.open.values()} == {45}
+
+
+def test_the_morning_running_out_is_in_the_record_and_replays() -> None:
+    game = new_game(LICOS.preset("7A", 7))
+    vote_everyone(game, game.players[3].name)
+    entry = next(e for e in game.log if e.get("seat") == CLOCK)
+    assert entry["decision"] == "morning" and entry["answer"] is True
+    again = replay(json.loads(json.dumps(game.record())), get_edition)
+    assert [e.key() for e in again.events] == [e.key() for e in game.events]
 
 
 # -- bots ------------------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ import pytest
 
 from wolfsbane.agents import SeatView, bot_for
 from wolfsbane.core import STORYTELLER, Game, NightTurn
+from wolfsbane.core.decision import CLOCK
 from wolfsbane.core.view import events_for
 from wolfsbane.editions import EDITIONS, get_edition
 
@@ -65,6 +66,8 @@ def night_asks(edition_id: str, roles: list[str], options: dict[str, Any],
         assert decision is not None
         if decision.seat == STORYTELLER:
             value = decision.suggestion
+        elif decision.seat == CLOCK:
+            value = True  # the time is up
         else:
             agent = agents[decision.seat]
             agent.observe(events_for(game, agent.seat, agent.cursor))

@@ -123,27 +123,43 @@ def test_a_day_with_people_waits_for_its_clock_while_bots_talk_then_vote_over_it
     assert not any(e.get("timeout") for e in entries if e["seat"] != "P0")
 
 
-def test_an_answer_before_the_vote_opens_is_refused_with_a_sentence(server: Server) -> None:
+def test_licos_votes_open_at_noon_once_the_morning_clock_has_run_out(server: Server) -> None:
     code, tokens = people_and_bots(server, 1, 4, edition="licos", timers=LICOS_TIMERS,
                                    seed=5, options={"first-morning-seconds": 300,
                                                     "noon-seconds": 60})
     start(server, code, tokens["P0"])
     with api(server) as client:
         seen = client.get(f"/api/games/{code}/view", headers=auth(tokens["P0"])).json()
-        vote = next(d for d in seen["view"]["decisions"] if d["name"] == "vote")
-        r = client.post(f"/api/games/{code}/answer", headers=auth(tokens["P0"]),
-                        json={"decision": vote["id"], "answer": vote["choices"][0]})
-        assert r.status_code == 409
-        assert r.json()["error"] == "vote-not-open"
-        assert r.json()["detail"].startswith("The vote opens in ")
-        assert "seconds" in r.json()["detail"]
-        after = client.get(f"/api/games/{code}/view", headers=auth(tokens["P0"])).json()
-    standing = after["clock"]["vote"]
-    assert standing["voted"] == [] and not standing["open"]
-    assert standing["mine"][str(vote["id"])] == {"answer": None, "cast": False, "locked": False}
-    # LiCOS talks through its morning (300 s scaled to 30) and votes through noon (6)
-    assert abs(standing["opens"] - after["clock"]["now"] - 30) < 3
+    # the morning is talk: nobody holds a ballot yet, and the day lasts the morning's clock
+    # (300 s scaled to 30)
+    assert not [d for d in seen["view"]["decisions"] if d["name"] == "vote"]
+    assert seen["clock"]["vote"] is None
+    assert abs(seen["clock"]["phase_deadline"] - seen["clock"]["now"] - 30) < 3
+    assert not [e for e in log_so_far(server, code) if e.get("seat") == "clock"]
+
+
+def test_the_server_answers_the_morning_clock_and_noon_lasts_its_own_window(
+    server: Server,
+) -> None:
+    code, tokens = people_and_bots(server, 1, 4, edition="licos", timers=LICOS_TIMERS,
+                                   seed=5, options={"first-morning-seconds": 10,
+                                                    "noon-seconds": 60})
+    start(server, code, tokens["P0"])
+    deadline = time.time() + 15
+    with api(server) as client:
+        while True:
+            seen = client.get(f"/api/games/{code}/view", headers=auth(tokens["P0"])).json()
+            if (seen["clock"]["vote"] or {}).get("open"):
+                break
+            assert time.time() < deadline, "the morning clock never ran out"
+            time.sleep(0.2)
+    clocks = [e for e in log_so_far(server, code) if e.get("seat") == "clock"]
+    assert clocks == [{"id": clocks[0]["id"], "seat": "clock", "decision": "morning",
+                       "answer": True}]  # the time ran out: an answer, not a timeout
+    standing = seen["clock"]["vote"]
+    # noon: 60 s scaled to 6, from the moment the morning ran out
     assert abs(standing["closes"] - standing["opens"] - 6) < 0.01
+    assert standing["opens"] <= seen["clock"]["now"]
 
 
 async def ballot(seat: Seat, decision: int, answer: Any, lock: bool) -> dict[str, Any]:
@@ -235,7 +251,7 @@ def test_a_crash_during_the_day_keeps_the_provisional_ballots_and_the_clocks(
         return out
 
     deadline = time.time() + 20
-    while not views()["P0"]["clock"]["vote"]["open"]:
+    while not (views()["P0"]["clock"]["vote"] or {}).get("open"):  # after the morning
         assert time.time() < deadline
         time.sleep(0.2)
     before = views()

@@ -209,11 +209,15 @@ def test_licos_talks_through_its_morning_and_votes_at_noon() -> None:
     game = Game(get_edition("licos"), SEATS, options={"first-morning-seconds": 200,
                                                       "noon-seconds": 50}, seed=2)
     day = DayClock({}, game.edition, {"timers": {**TIMERS, "scale": 0.5}, "seed": 2})
-    closes = day.track(game, 1000.0, 1125.0, people("Ann"), [])
+    # the morning is the engine's clock: no vote to hold while the village talks
+    assert day.track(game, 1000.0, 1100.0, people("Ann"), []) is None
+    [morning] = game.open.values()
+    game.answer(morning.id, True)
+    closes = day.track(game, 1100.0, 1100.0, people("Ann"), [])
     standing = day.standing("Ann", everything=False, ballots_shown=False)
     assert standing is not None
-    assert standing["opens"] == 1100.0  # the morning, scaled
-    assert closes == 1125.0  # and noon
+    assert standing["opens"] == 1100.0 and standing["open"]  # noon: the vote is open
+    assert closes == 1125.0  # for noon's 50 s, scaled
 
 
 def test_pausing_moves_every_time_of_the_vote() -> None:

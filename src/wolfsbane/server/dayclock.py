@@ -4,17 +4,19 @@ changed until the vote closes.
 The engine takes every answer as final. So while a day's vote is open its ballots are held
 here, provisionally, and handed to the engine in one go when the vote closes: when its clock
 runs out, or as soon as every person (not the bots) has locked their ballot. Which decisions
-are day votes is the edition's `day_votes`; how long the village talks before the vote opens
-is the edition's `vote_clock` (LiCOS: its morning, then noon) or else the game's `talk` timer,
-and a vote stays open at least the edition's noon or the game's `vote` timer.
+are day votes is the edition's `day_votes`. When the rules time the vote (the ballots carry
+`seconds`: LiCOS's noon, after its morning clock of talk) it opens at once and lasts that
+long; otherwise the village talks for the game's `talk` timer and the vote stays open at
+least the game's `vote` timer.
 
 Everything lives in the game's stored state (`state["day_vote"]`, plain JSON), which is saved
 with every step, so a crash and a restart keep the ballots, the clock and the bots' plans. A
 vote with no person among its voters (a bots-only game) gets no window and holds nothing: its
 bots answer the engine directly, as fast as before.
 
-This module keeps one clock for one kind of step; when time becomes an input of the engine
-(core v2), these rules move there and the server only answers the clock.
+Time is an input of the engine (its clock seat): a rule that times a talk or a vote is a
+clock or a decision's `seconds`, which this module reads; the game's timers serve editions
+whose rules give none.
 """
 
 from __future__ import annotations
@@ -81,12 +83,15 @@ class DayClock:
 
     # -- a vote begins -----------------------------------------------------------------------
 
-    def _lengths(self, game: Game) -> tuple[float, float]:
+    def _lengths(self, votes: list[Decision]) -> tuple[float, float]:
+        """(talk, least): how long the village talks before the vote opens, and how long the
+        vote stays open at least."""
         timers = self.config["timers"]
-        given = self.edition.vote_clock(game)
-        if given is not None:
-            scale = float(timers.get("scale", 1.0))
-            return given[0] * scale, given[1] * scale
+        windows = [d.seconds for d in votes if d.seconds is not None]
+        if windows:
+            # the rules time this vote (LiCOS's noon): its talk was a clock of the engine's
+            # (the morning), already run out when the ballots were asked
+            return 0.0, max(windows) * float(timers.get("scale", 1.0))
         # games stored before the talk window existed keep their old pace
         return float(timers.get("talk", 0.0)), float(timers.get("vote", timers["decision"]))
 
@@ -112,7 +117,7 @@ class DayClock:
         self.state[STATE_KEY] = current
         if not managed:
             return None
-        talk, least = self._lengths(game)
+        talk, least = self._lengths(votes)
         opens = now + talk
         closes = max(phase_end, opens + least)
         rng = random.Random(f"{self.config['seed']}:day-vote:{game.phase}:{min(map(int, seats))}")

@@ -29,6 +29,7 @@ from typing import Any
 from ..agents import Agent, SeatView, bot_for, random_answer
 from ..core import MANUAL, STORYTELLER, Decision, Game, IllegalAnswer, SetupError
 from ..core.catalog import resolve_options
+from ..core.decision import CLOCK
 from ..core.edition import Edition, deck_for, table_sizes
 from ..core.record import RECORD_FORMAT, replay
 from ..core.view import PUBLIC_SEAT, TABLE_SEAT, events_for, public_view, view
@@ -765,8 +766,10 @@ class LiveGame:
                         sources.extend(self._close_day_vote(now))
                         continue
                     if kind == "timeout":
+                        timed = self.game.open.get(decision_id)
+                        source = "clock" if timed is not None and timed.seat == CLOCK else (
+                            "timeout")
                         self._timeout(decision_id, now)
-                        source = "timeout"
                     else:
                         self._bot_move(decision_id, now)
                         source = "bot"
@@ -918,6 +921,9 @@ class LiveGame:
         self.deadlines.pop(decision_id, None)
         decision = game.open.get(decision_id)
         if decision is None:
+            return
+        if decision.seat == CLOCK:  # the time is up: the clock's own answer, not a timeout
+            self._answer(decision, True, now)
             return
         self._answer(decision, self._timeout_answer(decision), now, timeout=True)
 
@@ -1090,7 +1096,7 @@ class LiveGame:
             if decision.id not in self.held_ids:
                 running[decision.id] = decision
         for decision in game.open.values():
-            if decision.seat == STORYTELLER:
+            if decision.seat in (STORYTELLER, CLOCK):
                 running[decision.id] = decision
         self.deadlines = {i: t for i, t in self.deadlines.items() if i in running}
         self.bot_due = {i: t for i, t in self.bot_due.items() if i in running}
@@ -1106,7 +1112,9 @@ class LiveGame:
                 self.deadlines[decision.id] = self.day.closes
                 self.bot_due.pop(decision.id, None)
                 continue
-            if decision.id not in self.deadlines:
+            if decision.id not in self.deadlines and not decision.standing:
+                # a standing decision ("I am dead", "nominate") waits as long as the flow
+                # offers it: it is withdrawn, never timed out on its own
                 self.deadlines[decision.id] = self._deadline_for(decision, now) + float(
                     extra.pop(str(decision.id), 0.0))
             if (decision.seat in self.agents and decision.seat not in self.controlled
@@ -1118,14 +1126,12 @@ class LiveGame:
         state["deadlines"] = {str(k): v for k, v in self.deadlines.items()}
 
     def _phase_seconds(self, game: Game) -> float:
-        """The edition's length for this phase (all its periods, when it keeps a clock of
-        several), else the game's own timer for a night or a day."""
-        seconds: float | None = None
-        clock = getattr(self.edition, "clock", None)
-        if callable(clock):
-            periods = clock(game)
-            if periods:
-                seconds = float(sum(length for _period, length in periods))
+        """How long this phase lasts as it begins: the longest window the rules give its
+        first questions (a clock's, a timed decision's), else the edition's length for the
+        phase, else the game's own timer for a night or a day."""
+        timed = [d.seconds for d in game.open.values()
+                 if d.seconds is not None and d.phase == game.phase]
+        seconds: float | None = float(max(timed)) if timed else None
         if seconds is None:
             given = self.edition.phase_seconds(game)
             seconds = float(given) if given is not None else None
@@ -1135,6 +1141,8 @@ class LiveGame:
 
     def _deadline_for(self, decision: Decision, now: float) -> float:
         timers = self.timers
+        if decision.seconds is not None:  # the rules give this question its own window
+            return now + decision.seconds * float(timers.get("scale", 1.0))
         if decision.seat == STORYTELLER:
             return now + timers["decision"]
         end = self.state.get("phase_end")

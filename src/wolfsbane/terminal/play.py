@@ -22,6 +22,7 @@ from rich.rule import Rule
 
 from ..agents import Agent, SeatView, bot_for, random_answer
 from ..core import ARRANGE, YES_NO, Game, IllegalAnswer
+from ..core.decision import CLOCK
 from ..core.edition import Edition
 from ..core.view import events_for, view
 from .prompts import (
@@ -151,7 +152,14 @@ class Bots:
         game = self.game
         decision = next((d for d in game.open.values() if d.seat in self.agents), None)
         if decision is None:
-            return False
+            # the terminal keeps no wall clock: a period's time is up once nobody (the
+            # person included) has anything left to answer
+            clock = next((d for d in game.open.values() if d.seat == CLOCK), None)
+            if clock is None or any(d.seat != CLOCK and not d.standing
+                                    for d in game.open.values()):
+                return False
+            game.answer(clock.id, True)
+            return True
         agent = self.agents[decision.seat]
         self._catch_up(agent)
         try:

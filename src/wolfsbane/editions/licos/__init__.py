@@ -1,9 +1,9 @@
 """The LiCOS village, run the way the LiCOS server runs it: day first, then night, again.
 
-Day N is one engine phase ("day N") covering the morning's discussion and the vote at noon;
-`game.flags["period"]` says which of the two it is ("morning" until `Licos.begin_noon` is
-called by whoever keeps the clock, then "noon"). Night N ("night N") covers the night's
-choices, dawn, and the morning's news, which is given before day N+1 begins.
+Day N is one engine phase ("day N"): the morning's discussion is a clock (its time running out
+is an answer in the record), then the vote opens at noon and lasts noon's length. Night N
+("night N") covers the night's choices, each timed to the night's length, dawn, and the
+morning's news, which is given before day N+1 begins.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ if TYPE_CHECKING:
     from ...core import Game, Player
     from ...core.edition import Flow
 
-MORNING, NOON, NIGHT = "morning", "noon", "night"
+MORNING = "morning"
 _CHAT_LIMIT = re.compile(r"^\s*(\d+)\s*[xX×]\s*(\d+)\s*$")
 
 
@@ -151,44 +151,18 @@ class Licos(Edition):
 
     # -- the clock ---------------------------------------------------------------------------
 
-    def clock(self, game: Game) -> list[tuple[str, int]]:
-        """The timed periods of the current phase, in order: a day is [(morning, s), (noon,
-        s)], a night [(night, s)]; nothing before the first day or after the end."""
-        options = game.options
-        phase = game.phase
-        if phase.startswith("day "):
-            if phase == "day 1":
-                morning = int(options["first-morning-seconds"])
-            elif options["morning-seconds"]:
-                morning = int(options["morning-seconds"])
-            else:
-                living = len(game.alive())
-                morning = 240 if living <= 6 else 360 if living <= 12 else 480
-            return [(MORNING, morning), (NOON, int(options["noon-seconds"]))]
-        if phase.startswith("night "):
-            return [(NIGHT, int(options["night-seconds"]))]
-        return []
-
-    def phase_seconds(self, game: Game) -> int | None:
-        """How long the current period lasts: the morning or noon of a day, or the night."""
-        periods = dict(self.clock(game))
-        if not periods:
-            return None
-        return periods.get(str(game.flags.get("period")), next(iter(periods.values())))
-
-    def vote_clock(self, game: Game) -> tuple[int, int] | None:
-        """The morning is the day's talk; the vote opens at noon and lasts all of noon."""
-        periods = dict(self.clock(game))
-        if MORNING not in periods:
-            return None
-        return periods[MORNING], periods[NOON]
-
     @staticmethod
-    def begin_noon(game: Game) -> None:
-        """The morning's time is up: the clock-keeper (the server) moves the day to noon.
-        Nothing in the rules changes; only `phase_seconds` does."""
-        if game.phase.startswith("day "):
-            game.flags["period"] = NOON
+    def morning_seconds(game: Game, number: int) -> int:
+        """How long day `number`'s morning talk lasts: the first morning's option; later ones
+        the option, or as LiCOS by the players alive (240, 360 or 480 seconds with 4-6, 7-12
+        or 13-15 alive)."""
+        options = game.options
+        if number == 1:
+            return int(options["first-morning-seconds"])
+        if options["morning-seconds"]:
+            return int(options["morning-seconds"])
+        living = len(game.alive())
+        return 240 if living <= 6 else 360 if living <= 12 else 480
 
     # -- the game --------------------------------------------------------------------------
 
@@ -210,20 +184,22 @@ class Licos(Edition):
 
     def day(self, game: Game, number: int) -> Flow:
         game.begin_phase(f"day {number}")
-        game.flags["period"] = MORNING
         if number == 1:
             self.start(game)
+        yield game.clock(MORNING, self.morning_seconds(game, number))
+        # noon: the vote opens, and lasts as long as noon does
+        noon = float(game.options["noon-seconds"])
         voters = game.alive()
         asks = [
             game.ask(voter, "vote", game.alive_names(exclude=voter), optional=True,
                      forbidden={voter.name: "nobody may vote for themself",
                                 **{p.name: f"{p.name} is dead"
                                    for p in game.players if not p.alive}},
-                     prompt="Whom should the village put to death? (You may abstain.)")
+                     prompt="Whom should the village put to death? (You may abstain.)",
+                     seconds=noon)
             for voter in voters
         ]
         picks = yield asks
-        game.flags["period"] = NOON
         ballots = []
         for voter, pick in zip(voters, picks, strict=True):
             ballots.append((voter.name, pick, 1))
@@ -245,9 +221,11 @@ class Licos(Edition):
 
     def night(self, game: Game, number: int) -> Flow:
         game.begin_phase(f"night {number}")
-        game.flags["period"] = NIGHT
         game.flags["werewolves-awake"] = True
         asks = r.werewolves_attack(game) + r.seers_inspect(game) + r.hunters_guard(game)
+        night = float(game.options["night-seconds"])
+        for ask in asks:
+            ask.seconds = night  # every choice of the night is made within the night
         answers = (yield asks) if asks else []
         victim = yield from r.pack_choice(game, asks, answers)
         game.flags["werewolves-awake"] = False
