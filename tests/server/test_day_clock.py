@@ -377,3 +377,30 @@ def test_the_moderators_extra_time_for_one_voter_extends_the_whole_vote(server: 
     assert len(votes) == 5
     assert {everyone["deadlines"][str(i)] for i in votes} == {closes + 15}
     assert "locked" in everyone["vote"] and "ballots" in everyone["vote"]
+
+
+def test_the_moderator_may_end_the_morning_early(server: Server) -> None:
+    made = create(server, "Mod", **{"as": "moderator"}, moderated=True, edition="licos",
+                  timers=LICOS_TIMERS, seed=6,
+                  options={"first-morning-seconds": 3000, "noon-seconds": 300})
+    code, mod = made["code"], made["token"]
+    join(server, code, "P1")
+    with api(server) as client:
+        assert client.post(f"/api/games/{code}/bots", json={"count": 4},
+                           headers=auth(mod)).status_code in (200, 201)
+    start(server, code, mod)
+    with api(server) as client:
+        deal = client.get(f"/api/games/{code}/view", headers=auth(mod)).json()["view"]
+        d = next(d for d in deal["decisions"] if d["name"] == "deal")
+        r = client.post(f"/api/games/{code}/answer", headers=auth(mod),
+                        json={"decision": d["id"], "answer": d["suggestion"]})
+        assert r.status_code == 200, r.text
+        seen = client.get(f"/api/games/{code}/view", headers=auth(mod)).json()["view"]
+        morning = next(d for d in seen["decisions"] if d["seat"] == "clock")
+        assert morning["name"] == "morning" and morning["seconds"] == 3000
+        r = client.post(f"/api/games/{code}/answer", headers=auth(mod),
+                        json={"decision": morning["id"], "answer": True})
+        assert r.status_code == 200, r.text
+        after = client.get(f"/api/games/{code}/view", headers=auth(mod)).json()["view"]
+    assert {d["name"] for d in after["decisions"]} == {"vote"}  # noon, 3000 s early
+    assert [e for e in log_so_far(server, code) if e.get("seat") == "clock"][0]["answer"]

@@ -308,10 +308,10 @@ class Game:
         """A decision's id. Ids count each seat's own questions, so that the ids a seat sees
         say nothing about how many questions went to others (which would hint at the roles
         in play): the n-th question to the seat in slot s is n * (seats + 1) + s."""
+        if seat == CLOCK:
+            seat = STORYTELLER  # the table's own slot: a seat's ids still count only its own
         count = self._asked.get(seat, 0) + 1
         self._asked[seat] = count
-        if seat == CLOCK:
-            return -count  # the clock's own count, apart from every seat's
         slot = 0 if seat == STORYTELLER else self.by_name[seat].index + 1
         return count * self._id_stride + slot
 

@@ -818,7 +818,9 @@ class LiveGame:
                 if decision is None:
                     raise ServerError(409, "stale", "That question is no longer open.",
                                       "not-open")
-                if decision.seat != STORYTELLER and decision.seat not in self.controlled:
+                # the moderator keeps the table's time too: they may end a clock's period
+                if decision.seat not in (STORYTELLER, CLOCK) and (
+                        decision.seat not in self.controlled):
                     raise ServerError(403, "forbidden",
                                       f"take over {decision.seat}'s seat to answer for them")
             elif actor.kind == PLAYER:
