@@ -15,7 +15,11 @@ if TYPE_CHECKING:
 
 
 def deal(game: Game) -> Generator[Any, Any, list[str]]:
-    """Give every seat its card and tell each player their own.
+    """Give every seat its card and tell each player the card they are shown.
+
+    A player is told `edition.role_shown_to_self`, not the card they truly hold (a Drunk is
+    shown a Townsfolk card and must never be told otherwise); the storyteller, who sees every
+    event, is told apart (`CardShown`) whenever a card is shown as another.
 
     With fixed roles (a scenario, a replayed deal) the cards are already on the table. Otherwise
     the storyteller shuffles the deck and deals it in seat order; cards left over stay face down
@@ -50,9 +54,14 @@ def deal(game: Game) -> Generator[Any, Any, list[str]]:
             player.role = role_id
             player.team = game.edition.team_of(role_id)
         center = list(cards[len(players):])
+    shown_as = game.edition.role_shown_to_self
     for player in players:
-        game.emit("RoleDealt", {"player": player.name, "role": player.role},
+        shown = shown_as(player)
+        game.emit("RoleDealt", {"player": player.name, "role": shown},
                   frozenset((player.name,)))
+        if shown != player.role:
+            game.note("CardShown", {"player": player.name, "role": player.role,
+                                    "shown": shown})
     return center
 
 
