@@ -954,3 +954,29 @@ def test_random_games_always_end_with_a_legal_outcome(players: int) -> None:
         if outcome.winner == "lovers":
             assert {p.name for p in game.alive()} == set(outcome.winners)
         assert len([p for p in game.players if "sheriff" in p.markers]) <= 1
+
+
+def causes(game: Game) -> list[tuple[str, str, str | None, str | None]]:
+    return [(e.data["player"], e.data["cause"], e.data["by"], e.data["character"])
+            for e in game.events if e.kind == "DeathCaused"]
+
+
+def test_death_caused_says_the_cause_and_source_to_the_storyteller_only() -> None:
+    cast = ("werewolf", "werewolf", "hunter", "witch", "villager", "villager")
+    game = new_game(*cast, options={"hunter-shoots-on-any-death": True})
+    play(game, {("Ana", "attack"): "Eve", ("Ben", "attack"): "Eve", ("Dee", "poison"): "Cal",
+                ("Cal", "shoot"): "Ana"}, until="day 1")
+    assert causes(game) == [("Eve", "attack", None, "werewolf"),
+                            ("Cal", "poison", "Dee", "witch"),
+                            ("Ana", "shot", "Cal", "hunter")]
+    assert all(e.audience == frozenset() for e in game.events if e.kind == "DeathCaused")
+    play(game, {("Ben", "vote"): "Fay", ("Dee", "vote"): "Fay",
+                ("Fay", "vote"): "Dee"}, until="night 2")
+    assert causes(game)[-1] == ("Fay", "execution", None, None)
+
+
+def test_a_lover_dies_of_grief_caused_by_the_partners_death() -> None:
+    game = new_game("werewolf", "werewolf", "cupid", "villager", "villager", "villager")
+    play(game, {("Cal", "link"): ["Dee", "Eve"], ("Ana", "attack"): "Eve",
+                ("Ben", "attack"): "Eve"}, until="day 1")
+    assert causes(game) == [("Eve", "attack", None, "werewolf"), ("Dee", "grief", "Eve", None)]

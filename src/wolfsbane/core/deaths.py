@@ -9,25 +9,50 @@ before the caller checks for a winner.
 from __future__ import annotations
 
 from collections.abc import Generator, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .game import Game
     from .player import Player
 
-Death = tuple["Player", str]
+
+@dataclass(frozen=True, slots=True)
+class Death:
+    """One death about to happen: who dies, of what, and what caused it where the rules know.
+
+    `by` is the player whose ability or act killed (the witch who poisoned, the hunter who
+    shot, the lover whose death broke the other's heart); None when no single player did (the
+    village's execution, the pack's attack). `character` is the character whose ability it was
+    (the pack's attack is the werewolves' even with no one player to name). Clocktower's rules
+    depend on both: a death "by the Demon" differs from an execution.
+    """
+
+    player: Player
+    cause: str
+    by: Player | None = None
+    character: str | None = None
+
+    @classmethod
+    def caused_by(cls, player: Player, cause: str, source: Player) -> Death:
+        """A death caused by `source`'s ability, as the character `source` holds now."""
+        return cls(player, cause, source, source.role)
 
 
 def kill(game: Game, deaths: Sequence[Death]) -> Generator[Any, Any, list[str]]:
-    """Kill each (player, cause) still alive; return the names of everyone who died."""
+    """Kill each player of `deaths` still alive; return the names of everyone who died."""
     died: list[str] = []
-    for player, cause in deaths:
+    for death in deaths:
+        player, cause = death.player, death.cause
         if not player.alive:
             continue
         player.alive = False
         died.append(player.name)
         game.emit("PlayerDied", {"player": player.name})
-        game.note("DeathCaused", {"player": player.name, "cause": cause})
+        by = death.by
+        game.note("DeathCaused", {"player": player.name, "cause": cause,
+                                  "by": None if by is None else by.name,
+                                  "character": death.character})
         game.edition.announce_death(game, player, cause)
         more = yield from game.edition.death_triggers(game, player, cause)
         if more:

@@ -98,7 +98,7 @@ class Edition(ABC):
         game.announce(info)
 
     def death_triggers(self, game: Game, player: Player, cause: str) -> Flow:
-        """Run what a death sets off; return a list of (player, cause) who die as a result."""
+        """Run what a death sets off; return the `core.deaths.Death`s it causes."""
         return []
         yield  # a generator that asks nothing
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core import (
     Channel,
+    Death,
     Edition,
     Option,
     Outcome,
@@ -215,7 +216,7 @@ class Licos(Edition):
         else:
             game.flags["executed"] = condemned
             game.emit("PlayerExecuted", {"player": condemned})
-            died = yield from kill(game, [(game.by_name[condemned], "execution")])
+            died = yield from kill(game, [Death(game.by_name[condemned], "execution")])
             game.flags["dead-since-morning"] = died
         check_end(game)
 
@@ -239,7 +240,7 @@ class Licos(Edition):
             elif ask.name == "guard":
                 guarded.add(answer)
         # dawn
-        deaths: list[tuple[Player, str]] = []
+        deaths: list[Death] = []
         if victim is not None:
             prey = game.by_name[victim]
             if prey.role == "werehamster":
@@ -247,8 +248,9 @@ class Licos(Edition):
             elif victim in guarded:
                 game.note("AttackFailed", {"player": victim, "reason": "guarded"})
             else:
-                deaths.append((prey, "attack"))
-        deaths.extend((target, "fear") for _seer, target in looks
+                deaths.append(Death(prey, "attack", character="werewolf"))
+        # a werehamster dies of the seer's look: the seer's ability killed it
+        deaths.extend(Death.caused_by(target, "fear", seer) for seer, target in looks
                       if target.role == "werehamster")
         died = yield from kill(game, deaths)
         self.morning_news(game, number, died, looks)

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from ...core import (
     ARRANGE,
     Channel,
+    Death,
     Edition,
     Option,
     Outcome,
@@ -172,12 +173,13 @@ class MillersHollow(Edition):
 
         healed, poisoned = yield from r.witches_brew(game, victim)
 
-        deaths: list[tuple[Player, str]] = []
+        # the pack kills as one: the attack and the fright are the werewolves', not one wolf's
+        deaths: list[Death] = []
         if frightened is not None:
-            deaths.append((frightened, "fright"))
+            deaths.append(Death(frightened, "fright", character="werewolf"))
         if victim is not None and not healed:
-            deaths.append((game.by_name[victim], "attack"))
-        deaths.extend((game.by_name[name], "poison") for name in poisoned)
+            deaths.append(Death(game.by_name[victim], "attack", character="werewolf"))
+        deaths.extend(poisoned)
         yield from kill(game, deaths)
         check_end(game)
         yield from r.pass_on_the_star(game)
@@ -211,7 +213,7 @@ class MillersHollow(Edition):
         else:
             condemned = game.by_name[top[0]]
             game.emit("PlayerExecuted", {"player": condemned.name})
-            yield from kill(game, [(condemned, "execution")])
+            yield from kill(game, [Death(condemned, "execution")])
             check_end(game)
             yield from r.pass_on_the_star(game)
         check_end(game)
@@ -228,7 +230,7 @@ class MillersHollow(Edition):
         # is only offered players who are still alive once the grief has run its course.
         partner = grieving_partner(game, player, "lover")
         if partner is not None:
-            yield from kill(game, [(partner, "grief")])
+            yield from kill(game, [Death(partner, "grief", by=player)])
         if player.role == "hunter":
             return (yield from r.hunter_shoots(game, player, cause))
         return []

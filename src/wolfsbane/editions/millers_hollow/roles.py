@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
-from ...core import IllegalAnswer, Role, bind, tally
+from ...core import Death, IllegalAnswer, Role, bind, tally
 from ...core.common import introduce, plurality
 
 if TYPE_CHECKING:
@@ -177,7 +177,7 @@ def hunter_shoots(game: Game, hunter: Player, cause: str) -> Flow:
     if target is None:
         return []
     game.announce({"about": "shot", "player": target, "by": hunter.name})
-    return [(game.by_name[target], "shot")]
+    return [Death.caused_by(game.by_name[target], "shot", hunter)]
 
 
 # -- Witch ---------------------------------------------------------------------------------------
@@ -192,9 +192,9 @@ WITCH = Role(
 
 
 def witches_brew(game: Game, victim: str | None) -> Flow:
-    """Returns (healed, poisoned): whether the victim was saved, and who was poisoned."""
+    """Returns (healed, poisoned): whether the victim was saved, and the poisonings."""
     healed = False
-    poisoned: list[str] = []
+    poisoned: list[Death] = []
     for witch in game.with_role("witch"):
         asks = []
         if victim is not None:
@@ -215,7 +215,7 @@ def witches_brew(game: Game, victim: str | None) -> Flow:
                 healed = True
             elif decision.name == "poison" and answer is not None:
                 witch.used.add("poison")
-                poisoned.append(answer)
+                poisoned.append(Death.caused_by(game.by_name[answer], "poison", witch))
     return healed, poisoned
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
-from ...core import YES_NO, GameOver, check_end, kill
+from ...core import YES_NO, Death, GameOver, check_end, kill
 from . import catalog as c
 from . import night as n
 from . import votes as v
@@ -119,7 +119,7 @@ def night(game: Game, number: int) -> Flow:
         if variant(game, "madman", "transfer-of-powers"):
             n.madman_takes_over(game)
         for name in game.flags.pop("suicide", []):
-            state.add(game.by_name[name], "grief")
+            state.add(game.by_name[name], "grief", character="juliet")
         game.flags["sick-night"] = bool(game.flags.pop("sick-pending", False))
         yield from n.items_pass(game)
         yield from n.assassin_chooses(game, state)
@@ -145,14 +145,15 @@ def dawn(game: Game, state: n.Night) -> Flow:
     deaths = list(state.deaths)
     if variant(game, "ghoul", "sacrifice") and not game.flags.get("ghoul-sacrificed"):
         ghouls = [p for p in game.alive() if p.role == "ghoul"]
-        for index, (player, _cause) in enumerate(deaths):
-            if player.role == "vampire" and ghouls:
-                deaths[index] = (ghouls[0], "sacrifice")
+        for index, death in enumerate(deaths):
+            if death.player.role == "vampire" and ghouls:
+                deaths[index] = Death.caused_by(ghouls[0], "sacrifice", ghouls[0])
                 game.flags["ghoul-sacrificed"] = True
                 break
     deaths = _amulet(game, deaths)
-    for player, cause in deaths:
-        if (cause == "attack" and player.role == "peasant"
+    for death in deaths:
+        player = death.player
+        if (death.cause == "attack" and player.role == "peasant"
                 and player.state.get("hidden") == "sick-one"):
             game.flags["sick-pending"] = True
     yield from kill(game, deaths)
@@ -181,11 +182,12 @@ def _inn_heard(state: n.Night, news: str) -> bool:
     }[news]
 
 
-def _amulet(game: Game, deaths: list[tuple[Player, str]]) -> list[tuple[Player, str]]:
+def _amulet(game: Game, deaths: list[Death]) -> list[Death]:
     """The amulet's holder survives whatever would kill them, once; then it is gone."""
-    out: list[tuple[Player, str]] = []
+    out: list[Death] = []
     spared: set[str] = set()
-    for player, cause in deaths:
+    for death in deaths:
+        player, cause = death.player, death.cause
         if player.name in spared:
             continue
         if "amulet" in player.markers:
@@ -193,7 +195,7 @@ def _amulet(game: Game, deaths: list[tuple[Player, str]]) -> list[tuple[Player, 
             spared.add(player.name)
             game.note("AmuletSaved", {"player": player.name, "cause": cause})
             continue
-        out.append((player, cause))
+        out.append(death)
     return out
 
 
@@ -215,7 +217,7 @@ def day(game: Game, number: int) -> Flow:
 
 
 def death_triggers(game: Game, player: Player, cause: str) -> Flow:
-    more: list[tuple[Player, str]] = []
+    more: list[Death] = []
     beloved = player.state.get("beloved")
     if beloved:
         partner = game.by_name[beloved]
@@ -224,7 +226,7 @@ def death_triggers(game: Game, player: Player, cause: str) -> Flow:
                 game.flags.setdefault("suicide", []).append(partner.name)
             else:
                 # "the other also dies immediately": before anything else, the curse included
-                yield from kill(game, _amulet(game, [(partner, "grief")]))
+                yield from kill(game, _amulet(game, [Death(partner, "grief", by=player)]))
     if cause == "execution" and player.role == "cursed-wolf":
         if variant(game, "cursed-wolf", "wolf-cub"):
             game.flags["wolf-cub-revenge"] = True
@@ -239,7 +241,7 @@ def death_triggers(game: Game, player: Player, cause: str) -> Flow:
                 if target is not None:
                     game.announce({"about": "curse", "player": player.name,
                                    "role": "cursed-wolf", "target": target})
-                    more.append((game.by_name[target], "curse"))
+                    more.append(Death.caused_by(game.by_name[target], "curse", player))
     if (player.role == "vampire" and variant(game, "vampire", "blood-legacy")
             and not any(p.role == "vampire" for p in game.alive())):
         made = game.flags.get("minor-vampires", [])  # the first minor vampire made inherits

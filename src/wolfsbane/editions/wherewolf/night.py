@@ -12,6 +12,7 @@ from collections.abc import Generator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from ...core import Death
 from . import catalog as c
 from .rules import (
     aura,
@@ -35,7 +36,7 @@ ITEMS = ("amulet", "sword")
 @dataclass
 class Night:
     number: int
-    deaths: list[tuple[Player, str]] = field(default_factory=list)
+    deaths: list[Death] = field(default_factory=list)
     protected: set[str] = field(default_factory=set)  # the witch's shield
     cursed: set[str] = field(default_factory=set)  # the witch's curse (variant)
     dark_found: bool = False  # a seer saw a dark aura (the innkeeper's news)
@@ -45,8 +46,13 @@ class Night:
     strike: str | None = None  # the mystic's turn the assassin chose
     assassin: Player | None = None
 
-    def add(self, player: Player, cause: str) -> None:
-        self.deaths.append((player, cause))
+    def add(self, player: Player, cause: str, by: Player | None = None,
+            character: str | None = None) -> None:
+        """A death at dawn; `by` and `character` name its source where the rules know it
+        (`by` alone: the source's own character)."""
+        if by is not None and character is None:
+            character = by.role
+        self.deaths.append(Death(player, cause, by, character))
 
     def pointed(self, game: Game, pointer: Player, target: str | list[str] | None) -> None:
         """The Monster (a peasant's hidden nature): from the second night on, whoever points
@@ -55,7 +61,7 @@ class Night:
             return
         for name in [target] if isinstance(target, str) else target:
             if is_monster(game.by_name[name]) and game.by_name[name].alive:
-                self.add(pointer, "monster")
+                self.add(pointer, "monster", game.by_name[name])
 
 
 def _others(game: Game, player: Player) -> tuple[list[str], dict[str, str]]:
@@ -200,7 +206,7 @@ def assassin_turn(game: Game, night: Night, mystic: str) -> Flow:
         if variant(game, "assassin", "vigilante"):
             return  # the vigilante spares the healer, and kills nobody
         for mystic_player in present:
-            night.add(mystic_player, "assassin")
+            night.add(mystic_player, "assassin", assassin)
         return
     choices, forbidden = _others(game, assassin)
     if not choices:
@@ -212,7 +218,7 @@ def assassin_turn(game: Game, night: Night, mystic: str) -> Flow:
     if target is not None:
         victim = game.by_name[target]
         if not (victim.role == "hermit" and variant(game, "hermit", "true-hermit")):
-            night.add(victim, "assassin")
+            night.add(victim, "assassin", assassin)
 
 
 def seers_look(game: Game, night: Night) -> Flow:
@@ -346,7 +352,7 @@ def _attack(game: Game, night: Night, target: Player, awake: list[Player], sick:
     if target.name in night.cursed:
         strongest = strongest_wolf(game)
         if strongest is not None:
-            night.add(strongest, "curse")
+            night.add(strongest, "curse", character="witch")
     if target.role == "peasant":
         hidden = target.state.get("hidden", "peasant")
         if hidden == "wolf-descendant":
@@ -355,18 +361,18 @@ def _attack(game: Game, night: Night, target: Player, awake: list[Player], sick:
                                "players": sorted(pack_names)})
             game.emit("InfoGiven", {"player": target.name, "role": "wolf-descendant"}, pack_names)
             return
-        night.add(target, "attack")
+        night.add(target, "attack", character="werewolf")
         if hidden == "hero":
             strongest = strongest_wolf(game)
             if strongest is not None:
-                night.add(strongest, "hero")
+                night.add(strongest, "hero", target)
     else:
-        night.add(target, "attack")
+        night.add(target, "attack", character="werewolf")
     if "sword" in target.markers:
         target.markers.discard("sword")
         strongest = strongest_wolf(game)
         if strongest is not None:
-            night.add(strongest, "sword")
+            night.add(strongest, "sword", target)
 
 
 def vampires_bite(game: Game, night: Night) -> Flow:
@@ -391,14 +397,14 @@ def _bite(game: Game, night: Night, vampire: Player, target: Player) -> bool:
         game.tell(target, {"about": "bite", "player": vampire.name, "role": "vampire"})
     if "sword" in target.markers:
         target.markers.discard("sword")
-        night.add(target, "bite")
-        night.add(vampire, "sword")
+        night.add(target, "bite", vampire)
+        night.add(vampire, "sword", target)
         return False
     if is_wolf(target) or target.role == "vampire-hunter":
-        night.add(vampire, "bite")
+        night.add(vampire, "bite", target)
         return False
     if target.role == "priest" and variant(game, "priest", "redeeming-priest"):
-        night.add(target, "bite")
+        night.add(target, "bite", vampire)
         convert(game, vampire, team=c.VILLAGE, aura_now=c.WHITE)
         vampire.state["redeemed"] = True
         game.tell(vampire, {"about": "bite", "team": c.VILLAGE, "aura": c.WHITE})
@@ -436,7 +442,7 @@ def guild_master_recruits(game: Game, night: Night, dangerous: bool = False) -> 
             continue
         master.used.add("recruit")
         if dangerous and any(p.role == "vampire" for p in game.alive()):
-            night.add(master, "vampire")
+            night.add(master, "vampire", character="vampire")
             continue
         target = game.by_name[pick]
         if variant(game, "guild-master", "open-recruitment"):
@@ -444,7 +450,7 @@ def guild_master_recruits(game: Game, night: Night, dangerous: bool = False) -> 
         if target.role == "hermit" and variant(game, "hermit", "true-hermit"):
             continue
         if is_wolf(target) or target.role in c.GUARDS:
-            night.add(master, "recruit")
+            night.add(master, "recruit", target)
         elif target.team == c.VILLAGE or (target.team == c.LOVERS
                                           and target.state.get("side") == c.VILLAGE):
             convert(game, target, team=c.CRIMINALS, aura_now=c.DARK)
@@ -455,7 +461,8 @@ def guild_master_recruits(game: Game, night: Night, dangerous: bool = False) -> 
 def healers_save(game: Game, night: Night) -> Flow:
     yield from assassin_turn(game, night, "healer")
     killed: list[str] = []
-    for player, _cause in night.deaths:
+    for death in night.deaths:
+        player = death.player
         if player.alive and player.name not in killed:
             killed.append(player.name)
     for healer in game.with_role("healer"):
@@ -470,7 +477,7 @@ def healers_save(game: Game, night: Night) -> Flow:
         if pick is not None:
             healer.used.add("save")
             night.healed = True
-            night.deaths = [(p, cause) for p, cause in night.deaths if p.name != pick]
+            night.deaths = [death for death in night.deaths if death.player.name != pick]
             game.note("Saved", {"player": pick})
 
 
@@ -493,7 +500,7 @@ def guards_imprison(game: Game, night: Night) -> Flow:
     if honest and None not in honest and len(set(honest)) == 1:
         prisoner = game.by_name[honest[0]]
         if prisoner.team == c.CRIMINALS:
-            night.add(prisoner, "prison")
+            night.add(prisoner, "prison", character="guard")
 
 
 def dark_wizard_shows_himself(game: Game) -> None:

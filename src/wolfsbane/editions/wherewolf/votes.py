@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
-from ...core import YES_NO, kill
+from ...core import YES_NO, Death, kill
 from ...core.votes import runoff
 from .rules import variant
 
@@ -233,4 +233,4 @@ def stake(game: Game, condemned: str | None, reason: str) -> Flow:
         game.announce({"about": "execution", "player": None, "reason": reason or "tie"})
         return []
     game.emit("PlayerExecuted", {"player": condemned})
-    return (yield from kill(game, [(game.by_name[condemned], "execution")]))
+    return (yield from kill(game, [Death(game.by_name[condemned], "execution")]))
