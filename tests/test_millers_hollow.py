@@ -535,7 +535,7 @@ def test_witch_may_use_both_potions_the_same_night() -> None:
     play(game, {("Ana", "attack"): "Dee", ("Ben", "attack"): "Dee", ("Cal", "heal"): "yes",
                 ("Cal", "poison"): "Ana"}, until="day 1")
     assert died(game) == ["Ana"]
-    assert game.by_name["Cal"].used >= {"heal", "poison"}
+    assert game.by_name["Cal"].used >= {("witch", "heal"), ("witch", "poison")}
 
 
 def test_witch_may_use_either_potion_on_herself() -> None:
@@ -980,3 +980,14 @@ def test_a_lover_dies_of_grief_caused_by_the_partners_death() -> None:
     play(game, {("Cal", "link"): ["Dee", "Eve"], ("Ana", "attack"): "Eve",
                 ("Ben", "attack"): "Eve"}, until="day 1")
     assert causes(game) == [("Eve", "attack", None, "werewolf"), ("Dee", "grief", "Eve", None)]
+
+
+def test_a_thief_who_takes_the_witch_gains_her_unused_potions() -> None:
+    game = new_game("thief", "werewolf", "werewolf", "villager", "villager", "villager",
+                    center=["witch", "villager"])
+    asked = play(game, {("Ana", "steal"): "witch", ("Ben", "attack"): "Dee",
+                        ("Cal", "attack"): "Dee", ("Ana", "poison"): "Ben"}, until="day 1")
+    assert "Ana:heal" in asked and "Ana:poison" in asked
+    assert game.by_name["Ana"].used == {("witch", "poison")}
+    assert [e.data for e in game.events if e.kind == "RoleChanged"] == [
+        {"player": "Ana", "role": "witch", "team": "village"}]

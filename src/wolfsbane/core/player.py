@@ -15,8 +15,18 @@ class Player:
         self.team = team
         self.alive = True
         self.markers: set[str] = set()
-        self.used: set[str] = set()  # one-shot abilities already spent
+        # one-shot abilities already spent, as (character, ability): a player who gains a
+        # character gains its unused abilities with it
+        self.used: set[tuple[str, str]] = set()
         self.state: dict[str, Any] = {}  # edition-specific memory (the thief's old card...)
+
+    def has_used(self, ability: str) -> bool:
+        """Whether this player has spent `ability` of the character they hold now."""
+        return (self.role, ability) in self.used
+
+    def use(self, ability: str) -> None:
+        """Spend `ability` of the character this player holds now."""
+        self.used.add((self.role, ability))
 
     def __repr__(self) -> str:
         status = "" if self.alive else " (dead)"

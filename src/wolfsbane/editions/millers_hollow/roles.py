@@ -6,6 +6,7 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
 from ...core import Death, IllegalAnswer, Role, bind, tally
+from ...core.changes import change_character
 from ...core.common import introduce, plurality
 
 if TYPE_CHECKING:
@@ -115,10 +116,9 @@ def thief_steals(game: Game, center: list[str]) -> Flow:
             continue
         center[center.index(taken)] = "thief"
         thief.state["was"] = "thief"
-        thief.role = taken
-        thief.team = game.edition.team_of(taken)
+        # the thief is told in the steal's own words, which name the card taken
+        change_character(game, thief, taken, tell=False)
         game.tell(thief, {"player": thief.name, "role": taken, "about": "steal"})
-        game.note("RoleChanged", {"player": thief.name, "role": taken})
 
 
 # -- Cupid ---------------------------------------------------------------------------------------
@@ -199,11 +199,11 @@ def witches_brew(game: Game, victim: str | None) -> Flow:
         asks = []
         if victim is not None:
             game.tell(witch, {"about": "attack", "player": victim})
-            if "heal" not in witch.used:
+            if not witch.has_used("heal"):
                 asks.append(game.ask_yes_no(
                     witch, "heal", about=victim,
                     prompt=f"{victim} was attacked. Use your healing potion on them?"))
-        if "poison" not in witch.used:
+        if not witch.has_used("poison"):
             asks.append(game.ask(witch, "poison", game.alive_names(), optional=True,
                                  prompt="Poison someone tonight, or keep the potion?"))
         if not asks:
@@ -211,10 +211,10 @@ def witches_brew(game: Game, victim: str | None) -> Flow:
         answers = yield asks
         for decision, answer in zip(asks, answers, strict=True):
             if decision.name == "heal" and answer:
-                witch.used.add("heal")
+                witch.use("heal")
                 healed = True
             elif decision.name == "poison" and answer is not None:
-                witch.used.add("poison")
+                witch.use("poison")
                 poisoned.append(Death.caused_by(game.by_name[answer], "poison", witch))
     return healed, poisoned
 

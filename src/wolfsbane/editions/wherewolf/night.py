@@ -185,7 +185,7 @@ def items_pass(game: Game) -> Flow:
 
 def assassin_chooses(game: Game, night: Night) -> Flow:
     for assassin in game.with_role("assassin"):
-        if "strike" in assassin.used:
+        if assassin.has_used("strike"):
             continue
         turns = ["healer"] if variant(game, "assassin", "vigilante") else list(c.MYSTICS)
         pick = yield game.ask(assassin, "strike", turns, optional=True,
@@ -193,7 +193,7 @@ def assassin_chooses(game: Game, night: Night) -> Flow:
         if pick is not None:
             night.strike = pick
             night.assassin = assassin
-            assassin.used.add("strike")
+            assassin.use("strike")
 
 
 def assassin_turn(game: Game, night: Night, mystic: str) -> Flow:
@@ -432,7 +432,7 @@ def guild_master_recruits(game: Game, night: Night, dangerous: bool = False) -> 
     """The third night (or, with Dangerous Nights, any night from the second in the vampire's
     turn, at the risk of meeting the vampire)."""
     for master in game.with_role("guild-master"):
-        if "recruit" in master.used:
+        if master.has_used("recruit"):
             continue
         choices, forbidden = _others(game, master)
         pick = yield game.ask(master, "recruit", choices, optional=True, forbidden=forbidden,
@@ -440,7 +440,7 @@ def guild_master_recruits(game: Game, night: Night, dangerous: bool = False) -> 
         night.pointed(game, master, pick)
         if pick is None:
             continue
-        master.used.add("recruit")
+        master.use("recruit")
         if dangerous and any(p.role == "vampire" for p in game.alive()):
             night.add(master, "vampire", character="vampire")
             continue
@@ -468,14 +468,14 @@ def healers_save(game: Game, night: Night) -> Flow:
     for healer in game.with_role("healer"):
         game.tell(healer, {"about": "night", "players": list(killed), "number": len(killed)})
         savable = [name for name in killed if name != healer.name]
-        if "save" in healer.used or not savable:
+        if healer.has_used("save") or not savable:
             continue
         pick = yield game.ask(healer, "save", savable, optional=True,
                               forbidden={healer.name: "the healer cannot save themself"},
                               prompt="Save one of tonight's dead (once per game), or not.")
         night.pointed(game, healer, pick)
         if pick is not None:
-            healer.used.add("save")
+            healer.use("save")
             night.healed = True
             night.deaths = [death for death in night.deaths if death.player.name != pick]
             game.note("Saved", {"player": pick})

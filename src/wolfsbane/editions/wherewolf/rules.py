@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from ...core.changes import change_character
 from . import catalog as c
 
 if TYPE_CHECKING:
@@ -97,18 +98,16 @@ def could_be(game: Game, role_id: str) -> bool:
 
 def convert(game: Game, player: Player, role: str | None = None, team: str | None = None,
             aura_now: str | None = None) -> None:
-    """Change a player's card, faction or aura in secret (a bite, a recruitment, wolf blood)."""
-    if role is not None:
-        player.role = role
-    if team is not None:
-        if "beloved" in player.state:  # a lover keeps the lovers' goal; only the side changes
-            player.state["side"] = team
-        else:
-            player.team = team
+    """Change a player's card, faction or aura in secret (a bite, a recruitment, wolf blood).
+    The rule that converts tells the player itself, in its own words."""
+    if team is not None and "beloved" in player.state:
+        player.state["side"] = team  # a lover keeps the lovers' goal; only the side changes
+        team = None
     if aura_now is not None:
         player.state["aura"] = aura_now
-    data: dict[str, Any] = {"player": player.name, "role": player.role, "team": player.team}
-    game.note("RoleChanged", data)
+    # a card changed alone keeps the player's team (a minor vampire inheriting the vampire)
+    change_character(game, player, role, team=team if team is not None else player.team,
+                     tell=False)
 
 
 def names(players: list[Player]) -> list[str]:

@@ -108,7 +108,7 @@ def first_vote(game: Game) -> Flow:
             extra.append(game.ask(voter, "watch", kind=YES_NO, optional=True, default=False,
                                   prompt="Keep your eyes open during the First Vote?"))
         if (voter.role == "mayor" and variant(game, "mayor", "my-word-is-law")
-                and "decree" not in voter.used and others):
+                and not voter.has_used("decree") and others):
             extra.append(game.ask(voter, "decree", others, optional=True, forbidden=forbid,
                                   prompt="Once per game: send a player straight to the stake."))
     answers = yield asks + extra
@@ -122,7 +122,7 @@ def first_vote(game: Game) -> Flow:
         elif ask.name == "watch" and answer:
             watchers.append(game.by_name[ask.seat])
         elif ask.name == "decree" and answer is not None:
-            game.by_name[ask.seat].used.add("decree")
+            game.by_name[ask.seat].use("decree")
             decreed.append(answer)
     raw: dict[str, int] = {}
     for voter, answer in zip(voters, ballots, strict=True):
