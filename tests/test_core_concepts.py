@@ -3,10 +3,15 @@ test edition of its own so that no real edition has to be written for them."""
 
 from __future__ import annotations
 
+import json
+import random
 from collections.abc import Generator
 from typing import Any
 
-from wolfsbane.core import Game, Role
+import pytest
+
+from wolfsbane.agents import random_answer
+from wolfsbane.core import NUMBER, PARTS, Decision, Game, IllegalAnswer, Role
 from wolfsbane.core.changes import change_character
 from wolfsbane.core.common import deal
 from wolfsbane.core.edition import Edition
@@ -91,3 +96,103 @@ def test_change_character_keeps_one_shot_abilities_per_character() -> None:
     assert not ana.has_used("howl")
     change_character(game, ana, "wolf", tell=False)
     assert ana.has_used("howl")  # spent as the wolf, still spent as the wolf
+
+
+# -- NUMBER and PARTS decisions, and the storyteller-only truth ---------------------------------
+
+class AskingEdition(TinyEdition):
+    """Asks a number and a composite answer, each with a truth only the storyteller sees."""
+
+    id = "tiny-asking"
+
+    def flow(self, game: Game) -> Generator[Any, Any, None]:
+        yield from deal(game)
+        game.begin_phase("night 1")
+        names = [p.name for p in game.players]
+        guess = Decision("Bo", "guess", kind=PARTS, truth={"player": "Cy", "role": "wolf"},
+                         parts={"player": Decision("Bo", "player", names),
+                                "role": Decision("Bo", "role", sorted(self.roles))})
+        evil = Decision("Ana", "evil-neighbours", kind=NUMBER, min=0, max=2, truth=1)
+        game.flags["answers"] = yield [evil, guess]
+        told = yield game.ask_storyteller("tell-number", kind=NUMBER, min=0, max=2)
+        game.flags["told"] = told
+
+
+def asking_game(storyteller: str = "manual") -> Game:
+    return Game(AskingEdition(), ["Ana", "Bo", "Cy"], roles=["villager", "drunk", "wolf"],
+                storyteller=storyteller, seed=5)
+
+
+def refusal(decision: Decision, value: Any) -> IllegalAnswer:
+    with pytest.raises(IllegalAnswer) as caught:
+        decision.validate(value)
+    return caught.value
+
+
+def test_number_decision_takes_a_whole_number_in_range_and_says_why_not() -> None:
+    number = Decision("Ana", "count", kind=NUMBER, min=0, max=3)
+    assert [number.validate(v) for v in (0, 3, "2", " 1 ", 2.0)] == [0, 3, 2, 1, 2]
+    for wrong in (4, -1, "two", True, 1.5, [1], {"a": 1}, "--1", "²"):
+        error = refusal(number, wrong)
+        assert str(error) == "Give a whole number from 0 to 3."
+        assert error.code == "number-range"
+    assert refusal(number, None).code == "must-answer"
+    assert Decision("Ana", "count", kind=NUMBER, min=0, max=3, optional=True,
+                    default=0).validate(None) == 0
+
+
+def test_parts_decision_validates_each_part_and_says_which_part_is_wrong() -> None:
+    parts = Decision("Bo", "guess", kind=PARTS,
+                     parts={"player": Decision("Bo", "player", ["Ana", "Cy"]),
+                            "role": Decision("Bo", "role", ["wolf", "drunk"])})
+    assert parts.validate({"player": "Cy", "role": "wolf"}) == {"player": "Cy", "role": "wolf"}
+    error = refusal(parts, {"player": "Bo", "role": "wolf"})
+    assert str(error).startswith("For the player: Bo is not one of the choices")
+    assert error.code == "not-a-choice" and error.params["decision"] == "player"
+    assert refusal(parts, {"player": "Cy"}).code == "must-answer"
+    error = refusal(parts, {"player": "Cy", "role": "wolf", "colour": "red"})
+    assert str(error) == "colour is not a part of this question; its parts are player, role."
+    assert refusal(parts, "Cy").code == "answer-each-part"
+    assert refusal(parts, ["Cy", "wolf"]).code == "answer-each-part"
+
+
+def test_number_and_parts_decisions_round_trip_through_as_dict() -> None:
+    game = asking_game()
+    for decision in game.open.values():
+        wire = json.loads(json.dumps(decision.as_dict()))
+        again = Decision.from_dict(wire)
+        assert again.as_dict() == decision.as_dict()
+        assert again.truth is None  # a seat's copy never carries the truth
+        told = Decision.from_dict(json.loads(json.dumps(decision.as_dict_for_storyteller())))
+        assert told.truth == decision.truth
+        answer = random_answer(again, random.Random(1))
+        assert decision.validate(answer) == answer
+
+
+def test_random_bot_answers_number_and_parts_legally() -> None:
+    rng = random.Random(7)
+    for _ in range(50):
+        game = asking_game(storyteller="auto")
+        while game.open:
+            decision = game.next_open()
+            game.answer(decision.id, random_answer(decision, rng), decision.seat)
+        assert game.flags["told"] in (0, 1, 2)
+        evil, guess = game.flags["answers"]
+        assert 0 <= evil <= 2 and set(guess) == {"player", "role"}
+
+
+def test_truth_is_in_the_storyteller_view_only() -> None:
+    game = asking_game()
+    shown = {d["name"]: d for d in view(game, STORYTELLER)["decisions"]}
+    assert shown["evil-neighbours"]["truth"] == 1
+    assert shown["guess"]["truth"] == {"player": "Cy", "role": "wolf"}
+    for seat in ("Ana", "Bo", "Cy"):
+        seat_view = view(game, seat)
+        assert all("truth" not in d for d in seat_view["decisions"])
+        assert "truth" not in json.dumps(seat_view)
+    game.answer_for("Ana", "evil-neighbours", 2)
+    game.answer_for("Bo", "guess", {"player": "Ana", "role": "villager"})
+    storyteller = game.next_open()
+    assert storyteller.kind == NUMBER and storyteller.suggestion in (0, 1, 2)
+    game.answer(storyteller.id, "1", STORYTELLER)
+    assert game.flags["told"] == 1

@@ -21,6 +21,8 @@ TIME = "time"  # a clock's: its only answer is that the time is up
 # (by the server's wall clock, the scenario runner or the bot driver), and the answer is
 # logged like any other, so replay and crash recovery stay exact. Never a seat name.
 CLOCK = "clock"
+NUMBER = "number"  # a whole number from `min` to `max` (how many neighbours are evil...)
+PARTS = "parts"  # one answer per named part, each its own decision: {player: PICK, role: PICK}
 
 _NO_WORDS = frozenset({"no", "none", "skip", "abstain", "pass", ""})
 _YES_WORDS = frozenset({"yes", "y", "true"})
@@ -38,6 +40,11 @@ class Decision:
     `optional` decisions may be skipped (the answer is then `default`); a required one must be
     answered with a legal choice. `forbidden` maps a choice that is not offered to the reason, so
     that trying it gets an explanation rather than a bare "not allowed".
+
+    A `NUMBER` takes a whole number from `min` to `max`. `PARTS` takes a mapping with one
+    answer for each of `parts` (name -> the decision that part is). `truth` is what the rules
+    say is so (the number a Clocktower storyteller would give a sober, healthy Empath): only
+    the storyteller's view shows it, beside the `suggestion`.
     """
 
     __slots__ = (
@@ -61,6 +68,8 @@ class Decision:
         "audience",
         "standing",
         "seconds",
+        "parts",
+        "truth",
         "_choice_set",
     )
 
@@ -83,6 +92,8 @@ class Decision:
         audience: frozenset[str] | None = None,
         standing: bool = False,
         seconds: float | None = None,
+        parts: dict[str, Decision] | None = None,
+        truth: Any = None,
     ) -> None:
         self.id = 0
         self.seat: str = seat if type(seat) is str else seat.name  # type: ignore[union-attr]
@@ -106,6 +117,8 @@ class Decision:
         # found", "nominate"); it is never timed out on its own, only withdrawn
         self.standing = standing
         self.seconds = seconds  # how long the seat has to answer, when the rules say so
+        self.parts = parts
+        self.truth = truth
         self._choice_set: frozenset[str] | None = None
 
     @property
@@ -136,6 +149,10 @@ class Decision:
                 if self.check is None:
                     return value
                 return self.check(value)
+            if kind == NUMBER:
+                return self._whole_number(value)
+            if kind == PARTS:
+                return self._parts(value)
             if self.max == 1:
                 return self._single(value)
             return self._several(value)
@@ -170,6 +187,47 @@ class Decision:
                 return bool(self.default)
             return self._skip()
         raise IllegalAnswer("Answer yes or no.", "yes-or-no", decision=self.name)
+
+    def _whole_number(self, value: Any) -> int | None:
+        if value is None or (isinstance(value, str) and not value.strip()):
+            return self._skip()
+        number: int | None = None
+        if type(value) is int:
+            number = value
+        elif isinstance(value, float) and value.is_integer():
+            number = int(value)
+        elif isinstance(value, str):
+            text = value.strip()
+            digits = text[1:] if text.startswith("-") else text
+            if digits.isascii() and digits.isdecimal():
+                number = int(text)
+        if number is None or not self.min <= number <= self.max:
+            raise IllegalAnswer(f"Give a whole number from {self.min} to {self.max}.",
+                                "number-range", decision=self.name, min=self.min,
+                                max=self.max)
+        return number
+
+    def _parts(self, value: Any) -> dict[str, Any] | None:
+        parts = self.parts or {}
+        if value is None and self.optional:
+            return self.default
+        if not isinstance(value, dict):
+            raise IllegalAnswer(f"Answer each part: {', '.join(parts)}.", "answer-each-part",
+                                decision=self.name, parts=list(parts))
+        unknown = [key for key in value if key not in parts]
+        if unknown:
+            shown = str(unknown[0]) if str(unknown[0]).isprintable() else "That"
+            raise IllegalAnswer(
+                f"{shown} is not a part of this question; its parts are {', '.join(parts)}.",
+                "not-a-part", decision=self.name, part=shown, parts=list(parts))
+        out: dict[str, Any] = {}
+        for name, part in parts.items():
+            try:
+                out[name] = part.validate(value.get(name))
+            except IllegalAnswer as refusal:
+                raise IllegalAnswer(f"For the {name}: {refusal}", refusal.code,
+                                    **refusal.params) from None
+        return out
 
     def _is_skip(self, value: Any) -> bool:
         return (
@@ -250,6 +308,15 @@ class Decision:
             out["standing"] = True
         if self.seconds is not None:
             out["seconds"] = self.seconds
+        if self.parts is not None:
+            out["parts"] = {name: part.as_dict() for name, part in self.parts.items()}
+        return out
+
+    def as_dict_for_storyteller(self) -> dict[str, Any]:
+        """`as_dict()` with the `truth` beside the suggestion: for the storyteller's eyes."""
+        out = self.as_dict()
+        if self.truth is not None:
+            out["truth"] = self.truth
         return out
 
     @classmethod
@@ -260,7 +327,11 @@ class Decision:
                        min=data["min"], max=data["max"], optional=data["optional"],
                        default=data["default"], prompt=data.get("prompt", ""),
                        about=data.get("about"), standing=bool(data.get("standing")),
-                       seconds=data.get("seconds"))
+                       seconds=data.get("seconds"),
+                       parts={name: cls.from_dict(part)
+                              for name, part in data["parts"].items()}
+                       if "parts" in data else None,
+                       truth=data.get("truth"))
         decision.id = data["id"]
         decision.phase = data.get("phase", "")
         decision.suggestion = data.get("suggestion")

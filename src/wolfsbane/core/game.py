@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from .catalog import Channel, resolve_options
-from .decision import CLOCK, PICK, TIME, YES_NO, AnyOf, Decision
+from .decision import CLOCK, NUMBER, PARTS, PICK, TIME, YES_NO, AnyOf, Decision
 from .edition import Edition
 from .errors import IllegalAnswer, SetupError
 from .events import PUBLIC, STORYTELLER, STORYTELLER_ONLY, Event
@@ -187,13 +187,8 @@ class Game:
         decision = Decision(STORYTELLER, name, choices, **kwargs)
         if suggest is not None:
             decision.suggestion = suggest(self.rng)
-        elif decision.kind == YES_NO:
-            decision.suggestion = self.rng.random() < 0.5
-        elif decision.kind == PICK and decision.choices:
-            if decision.max == 1:
-                decision.suggestion = self.rng.choice(decision.choices)
-            else:
-                decision.suggestion = self.rng.sample(decision.choices, decision.min)
+        else:
+            decision.suggestion = self._draw(decision)
         return decision
 
     def any_of(self, decisions: Iterable[Decision]) -> AnyOf:
@@ -208,6 +203,21 @@ class Game:
         questions it cuts short."""
         return Decision(CLOCK, name, kind=TIME, seconds=float(seconds), optional=True,
                         default=True)
+
+    def _draw(self, decision: Decision) -> Any:
+        """A suggestion drawn at random for a storyteller's decision: a legal answer."""
+        kind = decision.kind
+        if kind == YES_NO:
+            return self.rng.random() < 0.5
+        if kind == PICK and decision.choices:
+            if decision.max == 1:
+                return self.rng.choice(decision.choices)
+            return self.rng.sample(decision.choices, decision.min)
+        if kind == NUMBER:
+            return self.rng.randint(decision.min, decision.max)
+        if kind == PARTS and decision.parts:
+            return {name: self._draw(part) for name, part in decision.parts.items()}
+        return None
 
     # -- the pump --------------------------------------------------------------------------
 

@@ -154,7 +154,7 @@ def _storyteller_view(game: Game, since: int) -> dict[str, Any]:
             for p in game.players
         ],
         "events": visible_events(game, STORYTELLER, since),
-        "decisions": [d.as_dict() for d in game.open.values()],
+        "decisions": [d.as_dict_for_storyteller() for d in game.open.values()],
         "channels": [],
         "over": game.over,
         "outcome": _outcome(game),

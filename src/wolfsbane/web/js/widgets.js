@@ -58,7 +58,39 @@ function answerDisplay(value) {
   if (value === null || value === undefined) return "skipped";
   if (value === true) return "yes";
   if (value === false) return "no";
-  return Array.isArray(value) ? value.join(", ") : String(value);
+  if (Array.isArray(value)) return value.join(", ");
+  if (typeof value === "object") {
+    return Object.entries(value).map(([part, answer]) => `${part}: ${answerDisplay(answer)}`).join("; ");
+  }
+  return String(value);
+}
+
+// A control for one number, or for one part of a composite (PARTS) decision: a number input,
+// or a picker of the part's choices. `read()` gives the answer, or undefined when the entry
+// is not one (with the reason in `problem`).
+function answerControl(ed, d, label) {
+  if (d.kind === "number") {
+    const input = h("input", { type: "number", min: d.min, max: d.max, step: 1, "aria-label": label });
+    const problem = `Give a whole number from ${d.min} to ${d.max}.`;
+    return {
+      el: input, problem,
+      read() {
+        if (input.value === "") return d.optional ? null : undefined;
+        const n = Number(input.value);
+        return Number.isInteger(n) && n >= d.min && n <= d.max ? n : undefined;
+      },
+    };
+  }
+  const select = h("select", { "aria-label": label },
+    h("option", { value: "" }, d.optional ? "(none)" : "Choose…"),
+    (d.choices || []).map((choice) => h("option", { value: choice }, choiceLabel(ed, d, choice))));
+  return {
+    el: select, problem: `Choose the ${label}.`,
+    read() {
+      if (select.value === "") return d.optional ? null : undefined;
+      return select.value;
+    },
+  };
 }
 
 // One open decision as buttons / pickers; `send(answer)` returns the server's reply.
@@ -116,6 +148,31 @@ export function decisionCard(session, d, { onAnswer, showSeat = false, suggestio
           toast("That is not valid JSON.", "error");
         }
       } }, "Send my answer")));
+  } else if (d.kind === "number" || d.kind === "parts") {
+    const controls = d.kind === "number"
+      ? [[null, answerControl(ed, d, "A number")]]
+      : Object.entries(d.parts || {}).map(([name, part]) => [name, answerControl(ed, part, name)]);
+    const group = h("fieldset", { class: `answer-${d.kind}` },
+      controls.map(([name, control]) => (name === null ? control.el
+        : h("label", { class: "part" }, h("span", { class: "part-name" }, `${name}: `), control.el))));
+    body.appendChild(group);
+    body.appendChild(h("div", { class: "choices" },
+      h("button", { type: "button", class: "primary", onclick: () => {
+        const answer = {};
+        for (const [name, control] of controls) {
+          const value = control.read();
+          if (value === undefined) {
+            status.textContent = control.problem;
+            return;
+          }
+          if (name === null) {
+            send(value);
+            return;
+          }
+          answer[name] = value;
+        }
+        send(answer);
+      } }, "Confirm")));
   } else if (d.max > 1) {
     const boxes = d.choices.map((choice) => {
       const box = h("input", { type: "checkbox", value: choice, name: `d${d.id}` });
