@@ -38,6 +38,8 @@ from wolfsbane.core.record import replay
 from wolfsbane.core.view import public_view, view
 from wolfsbane.editions import EDITIONS, get_edition
 
+from .joining_edition import JoiningEdition
+from .joining_edition import editions as joining_editions
 from .waiting_edition import CLOCK_VILLAGE
 
 # What the dead may still answer, by the rules of each edition (a rule of that edition's
@@ -243,6 +245,9 @@ def play(edition: Edition, players: int, seed: int) -> Game:
         if roll < 0.3:
             talk(game, rng)
             continue
+        if roll < 0.4 and edition.seats_may_join:
+            join(game, rng, cursors, told)
+            continue
         decision = rng.choice(list(game.open.values()))
         game.answer(decision.id, legal_answer(decision, rng), seat=decision.seat)
         closed.append(decision.id)
@@ -261,9 +266,24 @@ def edition_by_id(edition_id: str) -> Edition:
     return CLOCK_VILLAGE if edition_id == CLOCK_VILLAGE.id else get_edition(edition_id)
 
 
-def check_replay(game: Game) -> None:
+def join(game: Game, rng: random.Random, cursors: dict[str, int],
+         told: dict[str, set[tuple[str, str]]]) -> None:
+    """A seat joins (a Traveller), or tries to join under a name already taken and is
+    refused without any change."""
+    taken = rng.choice([*game.by_name])
+    before = snapshot(game)
+    with pytest.raises(IllegalAnswer):
+        game.add_seat(taken, rng.choice(sorted(game.edition.roles)))
+    assert snapshot(game) == before, "a refused seat changed the game"
+    name = f"J{len(game.players) + 1}"
+    game.add_seat(name, rng.choice(sorted(game.edition.roles)))
+    cursors[name] = 0
+    told[name] = set()
+
+
+def check_replay(game: Game, editions: Any = edition_by_id) -> None:
     record = json.loads(json.dumps(game.record()))
-    again = replay(record, edition_by_id)
+    again = replay(record, editions)
     assert [e.key() for e in again.events] == [e.key() for e in game.events]
     assert again.outcome == game.outcome
 
@@ -291,3 +311,19 @@ def test_nothing_is_asked_once_the_game_is_over(edition_id: str) -> None:
         game.answer(1, None)
     with pytest.raises(IllegalAnswer):
         game.say(next(iter(game.by_name)), game.edition.channels[0].name, "hello")
+
+
+def test_seats_joining_during_random_play_conform() -> None:
+    """Seats join at random moments of random play: everything above still holds, the ids
+    stay unique and the replay adds them where they joined."""
+    joined = 0
+    for seed in range(12):
+        players = 4 + seed % 4
+        game = play(JoiningEdition(), players, seed)
+        joins = [entry for entry in game.log if "add_seat" in entry]
+        assert len(game.players) == players + len(joins)
+        joined += len(joins)
+        ids = [entry["id"] for entry in game.log if "id" in entry]
+        assert len(set(ids)) == len(ids)
+        check_replay(game, joining_editions)
+    assert joined >= 12, f"only {joined} seats joined in 12 games"

@@ -17,7 +17,11 @@ from wolfsbane.core.common import deal
 from wolfsbane.core.edition import Edition
 from wolfsbane.core.events import STORYTELLER
 from wolfsbane.core.player import Player
+from wolfsbane.core.record import replay
 from wolfsbane.core.view import view
+
+from .joining_edition import JoiningEdition
+from .joining_edition import editions as joining_editions
 
 
 class TinyEdition(Edition):
@@ -196,3 +200,63 @@ def test_truth_is_in_the_storyteller_view_only() -> None:
     assert storyteller.kind == NUMBER and storyteller.suggestion in (0, 1, 2)
     game.answer(storyteller.id, "1", STORYTELLER)
     assert game.flags["told"] == 1
+
+
+# -- seats joining during the game -------------------------------------------------------------
+
+def test_add_seat_joins_a_game_and_replays_exactly() -> None:
+    game = Game(JoiningEdition(), ["Ana", "Bo", "Cy", "Di"],
+                roles=["wolf", "villager", "villager", "villager"])
+    game.answer_for("Ana", "attack", "Bo")  # night 1: Bo dies; day 1 opens its vote
+    first_day = {d.seat: d.id for d in game.open.values()}
+    traveller = game.add_seat("Eve", "traveller")
+    assert (traveller.index, traveller.team) == (4, "village")
+    assert game.log[-1] == {"add_seat": "Eve", "role": "traveller"}
+    assert [e["role"] for e in view(game, "Eve")["events"] if e["kind"] == "RoleDealt"] == [
+        "traveller"]
+    assert any(e["kind"] == "SeatAdded" and e["player"] == "Eve"
+               for e in view(game, "Cy")["events"])
+    for seat in ("Ana", "Cy", "Di"):
+        game.answer_for(seat, "vote", None)  # nobody is voted out
+    game.answer_for("Ana", "attack", "Cy")
+    asked = {d.seat: d.id for d in game.open.values()}
+    assert "Eve" in asked  # the new seat votes on the next day
+    ids = set(first_day.values()) | set(asked.values())
+    assert len(ids) == len(first_day) + len(asked)  # no id is ever given twice
+    record = json.loads(json.dumps(game.record()))
+    assert record["seats"] == ["Ana", "Bo", "Cy", "Di"]
+    again = replay(record, joining_editions)
+    assert [e.key() for e in again.events] == [e.key() for e in game.events]
+    assert {d.seat: d.id for d in again.open.values()} == asked
+
+
+def test_add_seat_refuses_what_it_cannot_do_in_sentences_and_changes_nothing() -> None:
+    game = Game(JoiningEdition(), ["Ana", "Bo", "Cy"], roles=["wolf", "villager", "villager"])
+    before = (len(game.events), list(game.log), [p.name for p in game.players])
+    for name, role, code in (("Bo", "traveller", "seat-taken"), ("", "traveller", "seat-name"),
+                             (STORYTELLER, "traveller", "seat-name"),
+                             ("Eve", "dragon", "no-such-role"), ("Eve", None, "no-such-role")):
+        with pytest.raises(IllegalAnswer) as caught:
+            game.add_seat(name, role)  # type: ignore[arg-type]
+        assert caught.value.code == code and str(caught.value).endswith(".")
+    assert (len(game.events), list(game.log), [p.name for p in game.players]) == before
+    fixed = Game(TinyEdition(), ["Ana", "Bo", "Cy"], roles=["villager", "drunk", "wolf"])
+    with pytest.raises(IllegalAnswer) as caught:
+        fixed.add_seat("Eve", "villager")
+    assert caught.value.code == "no-joining"
+
+
+def test_decision_ids_are_unique_per_seat_whatever_the_seats_that_join() -> None:
+    game = Game(JoiningEdition(), [f"P{i}" for i in range(3)],
+                roles=["wolf", "villager", "villager"])
+    seen: set[int] = set()
+    for slot in range(40):
+        for count in range(1, 40):
+            game._asked = {}
+            seat = STORYTELLER if slot == 0 else f"S{slot}"
+            if seat != STORYTELLER and seat not in game.by_name:
+                game.by_name[seat] = Player(seat, slot - 1, "villager", "village")
+            game._asked[seat] = count - 1
+            number = game._number(seat)
+            assert number not in seen
+            seen.add(number)

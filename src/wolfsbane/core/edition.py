@@ -31,6 +31,9 @@ class Edition(ABC):
     public_markers: frozenset[str] = frozenset()  # everyone sees these on a player
     self_markers: frozenset[str] = frozenset()  # the holder sees these on themself
     first_phase: str = "night 1"
+    # Seats may join during the game (Clocktower's Travellers: `Game.add_seat`). Such a game
+    # numbers its decisions so that the numbering survives new seats.
+    seats_may_join: bool = False
     character_names: tuple[str, ...] = ()  # names players play under, where the edition has them
     # first names the server gives its bots (the character names where the edition has them),
     # so that a bot's seat reads like a person's

@@ -82,6 +82,8 @@ class Game:
         self.seen: dict[str, list[int]] = {}  # per-seat numbering of events (core.view)
         self._asked: dict[str, int] = {}  # seat -> how many decisions it was asked
         self._id_stride = len(names) + 1
+        self._growing = edition.seats_may_join
+        self._seats_at_start = names
         self._batch: tuple[Decision, ...] = ()
         self._single = False
         self._any = False  # the flow waits on the first answer to the batch (any_of)
@@ -317,12 +319,20 @@ class Game:
     def _number(self, seat: str) -> int:
         """A decision's id. Ids count each seat's own questions, so that the ids a seat sees
         say nothing about how many questions went to others (which would hint at the roles
-        in play): the n-th question to the seat in slot s is n * (seats + 1) + s."""
+        in play): the n-th question to the seat in slot s is n * (seats + 1) + s, or, where
+        seats may join (`Edition.seats_may_join`), the Cantor pairing of (s, n), which no new
+        seat can make collide. (Editions without joining seats keep the stride, so that
+        records saved before pairing existed replay as they were.)"""
         if seat == CLOCK:
             seat = STORYTELLER  # the table's own slot: a seat's ids still count only its own
         count = self._asked.get(seat, 0) + 1
         self._asked[seat] = count
         slot = 0 if seat == STORYTELLER else self.by_name[seat].index + 1
+        if self._growing:
+            # Seats may join: the stride would change under them, so pair (slot, count)
+            # instead (Cantor's pairing: one id per pair, whatever the number of seats).
+            diagonal = slot + count
+            return diagonal * (diagonal + 1) // 2 + slot
         return count * self._id_stride + slot
 
     def next_open(self) -> Decision | None:
@@ -408,6 +418,39 @@ class Game:
     def answer_for(self, seat: str, name: str, value: Any) -> None:
         self.answer(self.find_open(seat, name).id, value, seat)
 
+    # -- seats joining -------------------------------------------------------------------------
+
+    def add_seat(self, name: str, role: str) -> Player:
+        """A seat joins the game now with the card `role` (a Clocktower Traveller). Logged like
+        `say`, so that a replay adds it at the same point; the table is told, and the new
+        player is told the card they are shown."""
+        if self.over:
+            raise IllegalAnswer("The game is over.", "game-over")
+        if not self.edition.seats_may_join:
+            raise IllegalAnswer(f"No seat may join a game of {self.edition.name} once it "
+                                "has begun.", "no-joining")
+        if (not isinstance(name, str) or not name or name == STORYTELLER or len(name) > 40
+                or not name.isprintable()):
+            raise IllegalAnswer("A seat's name is 1 to 40 printable characters.", "seat-name")
+        if name in self.by_name:
+            raise IllegalAnswer(f"There is already a seat called {name}.", "seat-taken",
+                                name=name)
+        if not isinstance(role, str) or role not in self.edition.roles:
+            shown = role if isinstance(role, str) and role.isprintable() else "That"
+            raise IllegalAnswer(f"{shown} is not a card of this edition.", "no-such-role",
+                                name=shown)
+        edition = self.edition
+        player = Player(name, len(self.players), role, edition.team_of(role))
+        self.players.append(player)
+        self.by_name[name] = player
+        self.log.append({"add_seat": name, "role": role})
+        self.emit("SeatAdded", {"player": name})
+        shown = edition.role_shown_to_self(player)
+        self.emit("RoleDealt", {"player": name, "role": shown}, frozenset((name,)))
+        if shown != role:
+            self.note("CardShown", {"player": name, "role": role, "shown": shown})
+        return player
+
     # -- talk --------------------------------------------------------------------------------
 
     def channel(self, name: str) -> Channel:
@@ -479,7 +522,7 @@ class Game:
         out: dict[str, Any] = {
             "format": "wolfsbane-record/1",
             "edition": self.edition.id,
-            "seats": [p.name for p in self.players],
+            "seats": list(self._seats_at_start),  # seats that joined later are in the log
             "options": self.options,
             "seed": self.seed,
             "log": list(self.log),

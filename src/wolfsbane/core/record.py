@@ -47,6 +47,9 @@ def replay(
         if "say" in entry:
             game.say(entry["say"], entry["channel"], entry["message"])
             continue
+        if "add_seat" in entry:
+            game.add_seat(entry["add_seat"], entry["role"])
+            continue
         decision = game.open.get(entry["id"])
         if decision is None or decision.name != entry["decision"] or (
             decision.seat != entry["seat"]

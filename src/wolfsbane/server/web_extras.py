@@ -63,6 +63,9 @@ def reveal(live: LiveGame) -> dict[str, Any]:
         if "say" in entry:
             game.say(entry["say"], entry["channel"], entry["message"])
             continue
+        if "add_seat" in entry:
+            game.add_seat(entry["add_seat"], entry["role"])
+            continue
         decision = game.open.get(entry["id"])
         phase = decision.phase if decision is not None else game.phase
         at = len(game.events)

@@ -243,7 +243,7 @@ class Renderer:
         reader's answer, whose echoes the reader does not see as events)."""
         name, seat, value = entry.get("decision"), entry.get("seat"), entry.get("answer")
         told = OWN_TOLD_BY_EVENTS if own else TOLD_BY_EVENTS
-        if name in told or "say" in entry:
+        if name in told or "say" in entry or "add_seat" in entry:
             return None
         if name == "steal" and value is not None:
             return None  # the card changing hands is an event of its own

@@ -116,7 +116,7 @@ def print_timeline(
         renderer.cards = {e["player"]: e["role"] for e in events if e["kind"] == "RoleDealt"}
     answers: list[tuple[int, dict[str, Any]]] = []
     for entry, place in zip(game.log, places, strict=False):
-        if "say" in entry:
+        if "say" in entry or "add_seat" in entry:
             continue
         if seat is not None and entry.get("seat") != seat:
             continue
