@@ -18,6 +18,15 @@ from wolfsbane.core.edition import Edition
 from wolfsbane.core.events import STORYTELLER
 from wolfsbane.core.player import Player
 from wolfsbane.core.record import replay
+from wolfsbane.core.reminders import (
+    PUBLIC,
+    SELF,
+    Reminder,
+    place_reminder,
+    reminders_on,
+    remove_reminders,
+)
+from wolfsbane.core.reminders import STORYTELLER as STORYTELLER_TOKEN
 from wolfsbane.core.view import view
 
 from .joining_edition import JoiningEdition
@@ -260,3 +269,46 @@ def test_decision_ids_are_unique_per_seat_whatever_the_seats_that_join() -> None
             number = game._number(seat)
             assert number not in seen
             seen.add(number)
+
+
+# -- reminders ---------------------------------------------------------------------------------
+
+class RemindingEdition(TinyEdition):
+    id = "tiny-reminding"
+    reminder_tokens = {"sheriff": PUBLIC, "lover": SELF, "poisoned": STORYTELLER_TOKEN}
+
+
+def test_reminders_carry_their_source_and_are_seen_as_each_token_declares() -> None:
+    game = Game(RemindingEdition(), ["Ana", "Bo", "Cy"], roles=["villager", "drunk", "wolf"])
+    ana, bo, cy = (game.by_name[name] for name in ("Ana", "Bo", "Cy"))
+    place_reminder(game, "sheriff", ana)
+    place_reminder(game, "lover", bo, ana)
+    poison = place_reminder(game, "poisoned", cy, bo, character="poisoner")
+    assert poison == Reminder("poisoned", "Bo", "poisoner", "Cy")
+    assert game.reminders[1] == Reminder("lover", "Ana", "villager", "Bo")
+    storyteller = view(game, STORYTELLER)
+    assert storyteller["reminders"] == [r.as_dict() for r in game.reminders]
+    assert storyteller["reminders"][2] == {"token": "poisoned", "player": "Cy", "by": "Bo",
+                                           "character": "poisoner"}
+
+    def tokens(seat: str) -> dict[str, list[str]]:
+        return {p["name"]: p.get("reminders", []) for p in view(game, seat)["players"]}
+
+    assert tokens("Ana") == {"Ana": ["sheriff"], "Bo": [], "Cy": []}
+    assert tokens("Bo") == {"Ana": ["sheriff"], "Bo": ["lover"], "Cy": []}
+    assert tokens("Cy") == {"Ana": ["sheriff"], "Bo": [], "Cy": []}  # poisoned, unaware
+    for seat in ("Ana", "Bo", "Cy"):
+        seat_view = json.dumps(view(game, seat))
+        assert "poisoned" not in seat_view and "poisoner" not in seat_view
+        assert '"by"' not in seat_view  # no seat is told who laid a token
+    assert remove_reminders(game, "poisoned", cy) == [poison]
+    assert [r.token for r in reminders_on(game, cy)] == []
+    assert [e.kind for e in game.events][-1] == "ReminderRemoved"
+    assert game.events[-1].audience == frozenset()
+
+
+def test_a_reminder_token_the_edition_does_not_declare_is_a_mistake() -> None:
+    game = Game(RemindingEdition(), ["Ana", "Bo", "Cy"], roles=["villager", "drunk", "wolf"])
+    with pytest.raises(ValueError, match="declares no reminder token"):
+        place_reminder(game, "drunk", game.by_name["Bo"])
+    assert game.reminders == []

@@ -991,3 +991,19 @@ def test_a_thief_who_takes_the_witch_gains_her_unused_potions() -> None:
     assert game.by_name["Ana"].used == {("witch", "poison")}
     assert [e.data for e in game.events if e.kind == "RoleChanged"] == [
         {"player": "Ana", "role": "witch", "team": "village"}]
+
+
+def test_cupids_lovers_carry_a_lover_reminder_from_cupid_seen_by_each_lover_only() -> None:
+    game = new_game("werewolf", "werewolf", "cupid", "villager", "villager", "villager")
+    play(game, {("Cal", "link"): ["Dee", "Eve"]}, stop_at=("Ana", "attack"))
+    assert [(r.token, r.source_player, r.source_character, r.target)
+            for r in game.reminders] == [("lover", "Cal", "cupid", "Dee"),
+                                         ("lover", "Cal", "cupid", "Eve")]
+    def tokens(seat: str) -> dict[str, list[str]]:
+        return {p["name"]: p["reminders"] for p in view(game, seat)["players"]
+                if "reminders" in p}
+
+    assert tokens("Dee") == {"Dee": ["lover"]}
+    assert tokens("Eve") == {"Eve": ["lover"]}
+    assert tokens("Cal") == {} and tokens("Fay") == {}
+    assert len(view(game, STORYTELLER)["reminders"]) == 2

@@ -34,6 +34,9 @@ class Edition(ABC):
     # Seats may join during the game (Clocktower's Travellers: `Game.add_seat`). Such a game
     # numbers its decisions so that the numbering survives new seats.
     seats_may_join: bool = False
+    # reminder token -> who may see it on a player: "public", "self" or "storyteller"
+    # (core.reminders)
+    reminder_tokens: dict[str, str] = {}
     character_names: tuple[str, ...] = ()  # names players play under, where the edition has them
     # first names the server gives its bots (the character names where the edition has them),
     # so that a bot's seat reads like a person's

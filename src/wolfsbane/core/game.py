@@ -19,6 +19,7 @@ from .errors import IllegalAnswer, SetupError
 from .events import PUBLIC, STORYTELLER, STORYTELLER_ONLY, Event
 from .outcome import GameOver, Outcome
 from .player import Player
+from .reminders import Reminder
 from .talk import check_message
 
 AUTO = "auto"
@@ -75,6 +76,7 @@ class Game:
         self.events: list[Event] = []
         self.log: list[dict[str, Any]] = []
         self.open: dict[int, Decision] = {}
+        self.reminders: list[Reminder] = []  # tokens beside the seats (core.reminders)
         self.revealed: dict[str, str] = {}  # roles made public (a card turned face up)
         self.flags: dict[str, Any] = {}  # the flow's shared state (the werewolves are awake...)
         self.outcome: Outcome | None = None

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .events import STORYTELLER
+from .reminders import visible_to
 
 if TYPE_CHECKING:
     from .events import Event
@@ -98,6 +99,10 @@ def view(game: Game, seat: str, since: int = 0) -> dict[str, Any]:
             entry["markers"] = markers
         if player.name in game.revealed:
             entry["role"] = game.revealed[player.name]
+        tokens = [r.token for r in game.reminders
+                  if r.target == player.name and visible_to(game, r, seat)]
+        if tokens:
+            entry["reminders"] = tokens
         players.append(entry)
     you: dict[str, Any] = {
         "name": me.name,
@@ -154,6 +159,7 @@ def _storyteller_view(game: Game, since: int) -> dict[str, Any]:
             for p in game.players
         ],
         "events": visible_events(game, STORYTELLER, since),
+        "reminders": [r.as_dict() for r in game.reminders],
         "decisions": [d.as_dict_for_storyteller() for d in game.open.values()],
         "channels": [],
         "over": game.over,

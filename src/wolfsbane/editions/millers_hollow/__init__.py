@@ -20,6 +20,7 @@ from ...core import (
 from ...core.catalog import BOOLEAN, CHOICE, NUMBER
 from ...core.common import deal
 from ...core.deaths import grieving_partner
+from ...core.reminders import SELF
 from . import roles as r
 from .table import BOT_NAMES, NIGHT_ORDER
 
@@ -41,6 +42,7 @@ class MillersHollow(Edition):
     max_players = 24
     public_markers = frozenset({"sheriff"})
     self_markers = frozenset({"lover"})
+    reminder_tokens = {"lover": SELF}  # each lover knows they are one; Cupid's arrow is theirs
     night_order = NIGHT_ORDER
     bot_names = BOT_NAMES
     table_decisions = {

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from ...core import Death, IllegalAnswer, Role, bind, tally
 from ...core.changes import change_character
 from ...core.common import introduce, plurality
+from ...core.reminders import place_reminder
 
 if TYPE_CHECKING:
     from ...core import Game, Player
@@ -139,6 +140,8 @@ def cupid_links(game: Game) -> Flow:
         )
         first, second = (game.by_name[name] for name in pair)
         bind(game, first, second, "lover")
+        for lover in (first, second):
+            place_reminder(game, "lover", lover, cupid)
         if is_werewolf(first) != is_werewolf(second):
             first.team = second.team = LOVERS
         game.note("LoversLinked", {"players": list(pair)})
