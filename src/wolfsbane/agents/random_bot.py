@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core import ARRANGE, YES_NO, Decision
+from ..core import ARRANGE, PICK, YES_NO, Decision
 from ..core.decision import NUMBER, PARTS
 from .base import Agent, SeatView
 
@@ -12,17 +12,18 @@ from .base import Agent, SeatView
 def random_answer(decision: Decision, rng: Any) -> Any:
     """A uniformly random legal answer (skipping counts as one choice when allowed)."""
     kind = decision.kind
-    if kind == YES_NO:
-        return rng.random() < 0.5
-    if kind == ARRANGE:
-        return decision.suggestion
-    if kind == NUMBER:
-        if decision.optional and rng.random() < 0.1:
-            return None
-        return rng.randint(decision.min, decision.max)
-    if kind == PARTS:
-        parts = decision.parts or {}
-        return {name: random_answer(part, rng) for name, part in parts.items()}
+    if kind != PICK:  # picks are most questions by far: one comparison for them
+        if kind == YES_NO:
+            return rng.random() < 0.5
+        if kind == ARRANGE:
+            return decision.suggestion
+        if kind == NUMBER:
+            if decision.optional and rng.random() < 0.1:
+                return None
+            return rng.randint(decision.min, decision.max)
+        if kind == PARTS:
+            parts = decision.parts or {}
+            return {name: random_answer(part, rng) for name, part in parts.items()}
     choices = decision.choices
     if decision.max == 1:
         if decision.optional:

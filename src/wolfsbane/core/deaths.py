@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from .player import Player
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Death:
     """One death about to happen: who dies, of what, and what caused it where the rules know.
 

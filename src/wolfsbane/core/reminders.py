@@ -64,8 +64,9 @@ def _audience(game: Game, token: str, target: str) -> frozenset[str] | None:
 def place_reminder(game: Game, token: str, target: Player, source: Player | None = None,
                    character: str | None = None) -> Reminder:
     """Lay `token` on `target`; its source is `source`'s ability as the character they hold
-    now, or `character` alone. Those who may see the token are told it was laid; only the
-    storyteller is told its source."""
+    now, or `character` alone. Those who may see the token are told it was laid; its source
+    is the storyteller's to know (a storyteller-only token's event names it; the storyteller's
+    view lists every reminder with its source)."""
     if character is None and source is not None:
         character = source.role
     reminder = Reminder(token, None if source is None else source.name, character, target.name)
@@ -75,7 +76,6 @@ def place_reminder(game: Game, token: str, target: Player, source: Player | None
         game.note("ReminderPlaced", reminder.as_dict())
     else:
         game.emit("ReminderPlaced", {"token": token, "player": target.name}, audience)
-        game.note("ReminderSource", reminder.as_dict())
     return reminder
 
 

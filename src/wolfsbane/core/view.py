@@ -99,10 +99,11 @@ def view(game: Game, seat: str, since: int = 0) -> dict[str, Any]:
             entry["markers"] = markers
         if player.name in game.revealed:
             entry["role"] = game.revealed[player.name]
-        tokens = [r.token for r in game.reminders
-                  if r.target == player.name and visible_to(game, r, seat)]
-        if tokens:
-            entry["reminders"] = tokens
+        if game.reminders:
+            tokens = [r.token for r in game.reminders
+                      if r.target == player.name and visible_to(game, r, seat)]
+            if tokens:
+                entry["reminders"] = tokens
         players.append(entry)
     you: dict[str, Any] = {
         "name": me.name,
