@@ -244,6 +244,7 @@ def test_add_seat_refuses_what_it_cannot_do_in_sentences_and_changes_nothing() -
     before = (len(game.events), list(game.log), [p.name for p in game.players])
     for name, role, code in (("Bo", "traveller", "seat-taken"), ("", "traveller", "seat-name"),
                              (STORYTELLER, "traveller", "seat-name"),
+                             ("clock", "traveller", "seat-name"),
                              ("Eve", "dragon", "no-such-role"), ("Eve", None, "no-such-role")):
         with pytest.raises(IllegalAnswer) as caught:
             game.add_seat(name, role)  # type: ignore[arg-type]

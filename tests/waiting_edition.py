@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from wolfsbane.core import Channel, Edition, Outcome, check_end, kill
+from wolfsbane.core import Channel, Death, Edition, Outcome, check_end, kill
 from wolfsbane.core.catalog import Role
 from wolfsbane.core.common import deal
 
@@ -62,7 +62,7 @@ class ClockVillage(Edition):
                 game.announce({"about": "execution", "player": None})
                 return
             if answer is not None:
-                died = yield from kill(game, [(game.by_name[answer], "execution")])
+                died = yield from kill(game, [Death(game.by_name[answer], "execution")])
                 game.announce({"about": "execution", "player": answer, "died": died})
                 check_end(game)
                 return
@@ -79,7 +79,7 @@ class ClockVillage(Edition):
         night_clock = game.clock("night", 30)
         decision, answer = yield game.any_of([*attacks, night_clock])
         if decision is not night_clock:
-            yield from kill(game, [(game.by_name[answer], "attack")])
+            yield from kill(game, [Death(game.by_name[answer], "attack", character="werewolf")])
         check_end(game)
 
     def check_win(self, game: Game) -> Outcome | None:

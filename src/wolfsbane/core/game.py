@@ -431,7 +431,7 @@ class Game:
         if not self.edition.seats_may_join:
             raise IllegalAnswer(f"No seat may join a game of {self.edition.name} once it "
                                 "has begun.", "no-joining")
-        if (not isinstance(name, str) or not name or name == STORYTELLER or len(name) > 40
+        if (not isinstance(name, str) or not name or name in (STORYTELLER, CLOCK) or len(name) > 40
                 or not name.isprintable()):
             raise IllegalAnswer("A seat's name is 1 to 40 printable characters.", "seat-name")
         if name in self.by_name:
