@@ -599,7 +599,7 @@ def test_bots_do_not_depend_on_the_hash_seed() -> None:
 
 
 def test_bot_for_gives_a_heuristic_bot() -> None:
-    assert isinstance(bot_for("Ana", random.Random(1)), HeuristicBot)
+    assert isinstance(bot_for("Ana", random.Random(1), "millers-hollow"), HeuristicBot)
 
 
 @pytest.mark.parametrize("players", [5, 6, 8, 10, 12, 15, 18])

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from wolfsbane.agents import BOTS, bot_for, play_out
+from wolfsbane.agents import bot_for, play_out
 from wolfsbane.agents.licos import LicosBot
 from wolfsbane.core import Game, IllegalAnswer, SetupError
 from wolfsbane.core.decision import CLOCK
@@ -330,7 +330,7 @@ def test_the_morning_running_out_is_in_the_record_and_replays() -> None:
 # -- bots ------------------------------------------------------------------------------------------
 
 def test_bots_are_registered_for_licos() -> None:
-    assert "licos" in BOTS
+    assert get_edition("licos").bot == "licos:LicosBot"
     assert isinstance(bot_for("Aziz", random.Random(1), "licos"), LicosBot)
 
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from wolfsbane.agents import BOTS, RandomBot, bot_for, play_out
+from wolfsbane.agents import RandomBot, bot_for, play_out
 from wolfsbane.agents.wherewolf import WherewolfBot
 from wolfsbane.core import Game, IllegalAnswer, SetupError
 from wolfsbane.core.record import replay
@@ -535,7 +535,7 @@ def test_a_seat_never_sees_anothers_card() -> None:
 # -- bots and termination ------------------------------------------------------------------------
 
 def test_bot_is_registered() -> None:
-    assert BOTS["wherewolf"] == "wherewolf:WherewolfBot"
+    assert get_edition("wherewolf").bot == "wherewolf:WherewolfBot"
     assert isinstance(bot_for("Ana", random.Random(0), "wherewolf"), WherewolfBot)
 
 

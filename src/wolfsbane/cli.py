@@ -15,7 +15,7 @@ from rich.rule import Rule
 from rich.table import Table
 
 from .core import Edition, SetupError
-from .editions import EDITIONS, PLANNED, get_edition
+from .editions import DEFAULT_EDITION, EDITIONS, PLANNED, get_edition
 
 app = typer.Typer(
     name="wolfsbane",
@@ -67,7 +67,7 @@ def editions(
 
 @app.command()
 def roles(
-    edition: Annotated[str, typer.Option("--edition", "-e", help="Edition id.")] = "millers-hollow",
+    edition: Annotated[str, typer.Option("--edition", "-e", help="Edition id.")] = DEFAULT_EDITION,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Print an edition's role catalog: ids, teams, decisions and what each role does."""
@@ -143,7 +143,7 @@ def scenario(
 
 @app.command()
 def play(
-    edition: Annotated[str, typer.Option("--edition", "-e", help="Edition id.")] = "millers-hollow",
+    edition: Annotated[str, typer.Option("--edition", "-e", help="Edition id.")] = DEFAULT_EDITION,
     players: Annotated[Optional[int], typer.Option("--players", "-n", help="Number of players (default 8, or the composition's).")] = None,  # noqa: UP045,E501
     seat: Annotated[Optional[str], typer.Option("--seat", help="Your name at the table.")] = None,  # noqa: UP045
     seed: Annotated[Optional[int], typer.Option("--seed", help="Seed for a repeatable game.")] = None,  # noqa: UP045,E501
@@ -212,7 +212,7 @@ def serve(
 
 @app.command()
 def simulate(
-    edition: Annotated[str, typer.Option("--edition", "-e", help="Edition id.")] = "millers-hollow",
+    edition: Annotated[str, typer.Option("--edition", "-e", help="Edition id.")] = DEFAULT_EDITION,
     players: Annotated[Optional[int], typer.Option("--players", "-n", help="Number of players (default 8, or the composition's).")] = None,  # noqa: UP045,E501
     games: Annotated[int, typer.Option("--games", "-g", min=1, help="How many games to play.")] = 1000,  # noqa: E501
     preset: Annotated[Optional[str], typer.Option("--preset", help="A preset's name (basic, classic).")] = None,  # noqa: UP045,E501
@@ -263,17 +263,16 @@ def _choose_deck(
     if roles and composition:
         raise SetupError("give either --roles or --composition, not both")
     if composition:
-        preset = getattr(edition, "preset", None)
-        if preset is None or not hasattr(edition, "compositions"):
+        if not edition.compositions():
             raise SetupError(f"{edition.name} has no published compositions")
-        deck = list(preset(composition, players))
+        deck = list(edition.preset(composition, players))
         return deck, len(deck)
     if roles:
         deck = [role.strip() for role in roles.split(",") if role.strip()]
         for role_id in deck:
             edition.role(role_id)
         if players is None:
-            players = len(deck) - (2 if "thief" in deck and edition.id == "millers-hollow" else 0)
+            players = edition.players_for(deck)
         return deck, players
     return None, players if players is not None else 8
 

@@ -25,6 +25,18 @@ def test_the_editions_carry_their_message_catalogue(server: Server) -> None:
     assert "burned at the stake" in verdict["text"]
 
 
+def test_the_editions_declare_their_presets_and_phase_kinds(server: Server) -> None:
+    with httpx.Client(base_url=server.url, timeout=10) as client:
+        editions = {e["id"]: e for e in client.get("/api/editions").json()}
+    for edition_id, edition in editions.items():
+        assert set(edition["preset_words"]) == set(edition["presets"]), edition_id
+        assert edition["phase_kinds"]["night"] == "night"
+        assert edition["phase_kinds"]["day"] == "day"
+    assert editions["millers-hollow"]["presets"] == ["basic", "classic"]
+    assert "15A" in editions["licos"]["compositions"]
+    assert "compositions" not in editions["wherewolf"]
+
+
 def test_a_refused_form_is_told_in_our_words(server: Server) -> None:
     with httpx.Client(base_url=server.url, timeout=10) as client:
         wizard = client.post("/api/games", json={"name": "Ann", "as": "wizard",

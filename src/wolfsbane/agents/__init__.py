@@ -5,22 +5,22 @@ from __future__ import annotations
 import importlib
 import random
 
+from ..core.edition import Edition
+from ..core.errors import SetupError
 from .base import Agent, SeatView, play_out
 from .random_bot import RandomBot, random_answer
 
-# The heuristic bot of each edition, as "module:class" under this package, imported on first
-# use so that simply loading an edition never loads every bot.
-BOTS = {
-    "millers-hollow": "heuristic:HeuristicBot",
-    "licos": "licos:LicosBot",
-    "wherewolf": "wherewolf:WherewolfBot",
-}
-DEFAULT_BOT = BOTS["millers-hollow"]
 
+def bot_for(seat: str, rng: random.Random, edition: str | Edition) -> Agent:
+    """The bot that fills an empty seat: the edition's own heuristic bot (`Edition.bot`).
+    An edition without one has no bot to seat; it is never given another edition's."""
+    if isinstance(edition, str):
+        from ..editions import get_edition  # the registry imports every edition: on demand
 
-def bot_for(seat: str, rng: random.Random, edition: str | None = None) -> Agent:
-    """The bot that fills an empty seat: the best heuristic bot we have for the edition."""
-    module_name, class_name = BOTS.get(edition or "", DEFAULT_BOT).split(":")
+        edition = get_edition(edition)
+    if not edition.bot:
+        raise SetupError(f"{edition.name} has no bot to fill a seat")
+    module_name, class_name = edition.bot.split(":")
     module = importlib.import_module(f".{module_name}", __name__)
     bot: Agent = getattr(module, class_name)(seat, rng)
     return bot

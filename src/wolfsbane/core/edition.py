@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from abc import ABC, abstractmethod
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
@@ -50,6 +51,17 @@ class Edition(ABC):
     # talked. A server gives them a discussion window and keeps their ballots changeable
     # until the vote closes.
     day_votes: frozenset[str] = frozenset()
+    # The named decks a table can be dealt without naming its cards (`preset`), each with
+    # the sentence that tells a host what it holds, in the order a menu offers them.
+    presets: tuple[str, ...] = ()
+    preset_words: dict[str, str] = {}
+    # The kind of each phase, by the first word of its name ("night 3" -> "night"): what a
+    # shell shows and times, so that no shell has to guess from the phase's name.
+    phase_kinds: dict[str, str] = {"setup": "setup", "night": "night", "day": "day",
+                                   "end": "end"}
+    # The edition's own bot, as "module:Class" under `wolfsbane.agents`, loaded only when a
+    # seat needs one so that loading an edition never loads a bot.
+    bot: str = ""
 
     # -- set-up ----------------------------------------------------------------------------
 
@@ -78,6 +90,42 @@ class Edition(ABC):
 
     def team_of(self, role_id: str) -> str:
         return self.role(role_id).team
+
+    def preset(self, name: str, players: int) -> list[str]:
+        """The deck the preset `name` deals to `players` (see `presets`)."""
+        raise SetupError(f"{self.name} has no presets; name the cards")
+
+    def compositions(self) -> dict[str, list[str]]:
+        """Published decks by name, each for its own number of players (LiCOS's "15A");
+        empty where the edition publishes none."""
+        return {}
+
+    def players_for(self, deck: list[str]) -> int:
+        """How many players a deck named card by card is for, when the table size is not
+        given: one card each, unless the edition deals spare cards (the thief's two)."""
+        return len(deck)
+
+    def phase_kind(self, phase: str) -> str:
+        """"night", "day", "setup", "end" or another kind the edition declares."""
+        word = phase.split(" ", 1)[0].lower() if phase else ""
+        return self.phase_kinds.get(word, "day")
+
+    def is_night(self, phase: str) -> bool:
+        """Whether `phase` is one whose goings-on must not show in its timing or look."""
+        return self.phase_kind(phase) == "night"
+
+    def messages(self, language: str = "en") -> dict[str, Any]:
+        """Every text the edition shows players, merged over the shared catalogue: what the
+        terminal and the browser say everything in."""
+        from ..messages import catalogue  # the catalogue reads package data: load on demand
+
+        return catalogue(self, language)
+
+    @property
+    def messages_package(self) -> str:
+        """The package holding the edition's messages.<language>.json."""
+        module = sys.modules[type(self).__module__]
+        return module.__package__ or module.__name__
 
     # -- play --------------------------------------------------------------------------------
 
@@ -140,10 +188,7 @@ def deck_for(edition: Edition, players: int, options: dict[str, Any],
     if deck:
         return list(deck)
     if preset:
-        chooser = getattr(edition, "preset", None)
-        if chooser is None:
-            raise SetupError(f"{edition.name} has no presets; name the cards")
-        return list(chooser(preset, players))
+        return list(edition.preset(preset, players))
     return list(edition.recommended_deck(players, options))
 
 

@@ -12,6 +12,9 @@ EDITIONS: dict[str, Edition] = {
     edition.id: edition for edition in (MillersHollow(), Licos(), Wherewolf())
 }
 
+# What a game is played under when no edition is named (the command line, the API).
+DEFAULT_EDITION = MillersHollow.id
+
 # Editions the project will offer; a scenario for one of these is skipped, not failed.
 PLANNED: dict[str, str] = {
     "in-the-dark": "Werewolf in the Dark",

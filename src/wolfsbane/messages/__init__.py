@@ -75,9 +75,8 @@ def _read(package: str, name: str) -> dict[str, Any]:
 
 
 @cache
-def _catalogue(edition_id: str, language: str) -> str:
+def _catalogue(edition_id: str, package: str, language: str) -> str:
     merged = _read("wolfsbane.messages", f"core.{language}.json")
-    package = "wolfsbane.editions." + edition_id.replace("-", "_")
     merged = _merge(merged, _read(package, f"messages.{language}.json"))
     merged["edition"] = edition_id
     merged["language"] = language
@@ -86,7 +85,7 @@ def _catalogue(edition_id: str, language: str) -> str:
 
 def catalogue(edition: Edition, language: str = "en") -> dict[str, Any]:
     """The merged catalogue of an edition (a fresh copy: callers may keep it)."""
-    data: dict[str, Any] = json.loads(_catalogue(edition.id, language))
+    data: dict[str, Any] = json.loads(_catalogue(edition.id, edition.messages_package, language))
     cards = {role.id: role.name for role in edition.roles.values()}
     cards.update(data.get("cards", {}))
     data["cards"] = cards

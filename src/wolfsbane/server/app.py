@@ -9,7 +9,6 @@ import json
 import os
 import re
 import secrets
-import sys
 import time
 import unicodedata
 import uuid
@@ -28,7 +27,6 @@ from ..core import STORYTELLER, SetupError
 from ..core.catalog import resolve_options
 from ..core.edition import Edition, deck_for, table_sizes
 from ..editions import EDITIONS, get_edition
-from ..messages import catalogue
 from .live import (
     DEFAULT_TIMERS,
     FINISHED,
@@ -264,15 +262,14 @@ def _check_cards(edition: Edition, options: dict[str, Any], preset: str | None,
 def _editions() -> list[dict[str, Any]]:
     out = []
     for edition in EDITIONS.values():
-        module = sys.modules.get(type(edition).__module__)
-        presets = list(getattr(module, "PRESETS", ()) or getattr(edition, "presets", ()) or ())
         out.append({
             "id": edition.id,
             "name": edition.name,
             "summary": edition.summary,
             "players": [edition.min_players, edition.max_players],
-            "presets": presets,
-            "preset_words": dict(getattr(module, "PRESET_WORDS", {}) or {}),
+            "presets": list(edition.presets),
+            "preset_words": dict(edition.preset_words),
+            "phase_kinds": dict(edition.phase_kinds),
             "roles": [role.as_dict() for role in edition.roles.values()],
             "options": {k: o.schema(edition.roles) for k, o in edition.options.items()},
             "channels": [c.name for c in edition.channels],
@@ -280,11 +277,11 @@ def _editions() -> list[dict[str, Any]]:
                             for kind, turns in edition.night_order.items()},
             "bot_names": list(edition.bot_names),
             # the words the web client says everything in (the terminal uses the same)
-            "messages": catalogue(edition),
+            "messages": edition.messages(),
         })
-        compositions = getattr(edition, "compositions", None)
-        if callable(compositions):
-            out[-1]["compositions"] = compositions()
+        compositions = edition.compositions()
+        if compositions:
+            out[-1]["compositions"] = compositions
     return out
 
 
@@ -444,7 +441,7 @@ def create_app(db_url: str, *, public_url: str = "", quiet: bool = False) -> Fas
                 edition.role(role_id)
         except SetupError as error:
             raise ServerError(422, "setup", str(error)) from None
-        if body.preset and getattr(edition, "preset", None) is None:
+        if body.preset and not edition.presets:
             raise ServerError(422, "setup", f"{edition.name} has no presets")
         _check_cards(edition, options, body.preset, list(body.deck) if body.deck else None)
         if body.as_ == MODERATOR and not body.moderated:

@@ -105,12 +105,8 @@ def new_token() -> str:
 
 
 def is_night(edition: Edition, phase: str) -> bool:
-    """Is `phase` one whose goings-on must not show in its timing? An edition may say so
-    with `is_night(phase)`; otherwise every phase whose name says night is."""
-    custom = getattr(edition, "is_night", None)
-    if callable(custom):
-        return bool(custom(phase))
-    return "night" in phase.lower()
+    """Is `phase` one whose goings-on must not show in its timing? The edition says."""
+    return edition.is_night(phase)
 
 
 @dataclass

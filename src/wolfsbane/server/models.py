@@ -6,6 +6,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StringConstraints
 
+from ..editions import DEFAULT_EDITION
+
 MAX_BODY = 64 * 1024  # bytes of any HTTP body
 MAX_WS_MESSAGE = 16 * 1024  # characters of any WebSocket message
 
@@ -66,7 +68,7 @@ class Timers(Strict):
 
 
 class CreateGame(Strict):
-    edition: Ident = "millers-hollow"
+    edition: Ident = DEFAULT_EDITION
     name: PersonName = Field(description="Your name: your seat's name, or how you are shown "
                                          "(1 to 24 letters, digits, spaces, - ' and .).")
     as_: Literal["player", "moderator", "spectator"] = Field(

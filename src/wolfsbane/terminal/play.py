@@ -23,7 +23,7 @@ from rich.rule import Rule
 from ..agents import Agent, SeatView, bot_for, random_answer
 from ..core import ARRANGE, YES_NO, Game, IllegalAnswer
 from ..core.decision import CLOCK
-from ..core.edition import Edition
+from ..core.edition import Edition, deck_for
 from ..core.view import events_for, view
 from .prompts import (
     Prompter,
@@ -34,7 +34,7 @@ from .prompts import (
     read_yes_no,
     show_choices,
 )
-from .render import OWN_TOLD_BY_EVENTS, Line, Renderer, esc, is_night
+from .render import OWN_TOLD_BY_EVENTS, Line, Renderer, esc
 from .timeline import Tracer, print_timeline, roles_table, winner_panel
 
 # The person's name when they give none (the edition's character names come first).
@@ -107,10 +107,7 @@ def choose_deck(edition: Edition, players: int, preset: str | None,
                 roles: Sequence[str] | None, options: dict[str, Any]) -> list[str]:
     if roles:
         return [r.strip() for r in roles if r.strip()]
-    make = getattr(edition, "preset", None)
-    if preset and callable(make):
-        return list(make(preset, players))
-    return list(edition.recommended_deck(players, options))
+    return deck_for(edition, players, options, preset)
 
 
 class Bots:
@@ -321,7 +318,8 @@ class Session:
         seen = view(self.game, self.seat, since=self.cursor)
         self.cursor = seen["cursor"]
         pending = seen["decisions"]
-        self.pending = pending[0]["name"] if pending and is_night(pending[0]["phase"]) else None
+        night_asks = pending and self.edition.is_night(pending[0]["phase"])
+        self.pending = pending[0]["name"] if night_asks else None
         self.alive_now = bool(seen["you"]["alive"])
         self.role = str(seen["you"].get("role") or "")
         self.show(seen["events"])
@@ -339,7 +337,7 @@ class Session:
                 if not self.alive_now and self.console.is_terminal:
                     time.sleep(0.7)  # the dead watch the game go by, not scroll past
                 name = event.get("phase_name", phase)
-                if is_night(name):
+                if self.edition.is_night(name):
                     self._nightfall(name)
                 else:
                     if self.night is not None:
@@ -349,7 +347,7 @@ class Session:
                                             style="yellow"))
                     self.console.print("[italic]The village wakes.[/]")
                 continue
-            if self.night is not None and is_night(phase):
+            if self.night is not None and self.edition.is_night(phase):
                 if event["kind"] in ("PlayerDied", "Announced"):
                     self._print(batch)
                     self._dawn()
@@ -467,7 +465,7 @@ class Session:
             if not seen["decisions"]:
                 raise RuntimeError("the game is waiting for nobody, yet it is not over")
             decision = seen["decisions"][0]
-            if is_night(decision["phase"]):
+            if self.edition.is_night(decision["phase"]):
                 self._narrate_until(decision["name"])
             self._speak(seen, decision)
             self._decide(decision)
@@ -488,7 +486,7 @@ class Session:
         if not channels or key in self.talked:
             return
         self.talked.add(key)
-        if not is_night(decision["phase"]) and decision["phase"] not in self.rostered:
+        if not self.edition.is_night(decision["phase"]) and decision["phase"] not in self.rostered:
             self.rostered.add(decision["phase"])
             self.table()
         channel = channels[0]

@@ -15,7 +15,7 @@ from typing import Any
 from rich.markup import escape
 
 from ..core.edition import Edition
-from ..messages import Words, catalogue
+from ..messages import Words
 
 # Decisions whose answers other events already tell (votes, the pack's picks, the deal).
 TOLD_BY_EVENTS = frozenset({"vote", "elect", "deal", "center", "first-vote", "second-vote",
@@ -32,10 +32,6 @@ def esc(value: Any) -> str:
     return escape(str(value))
 
 
-def is_night(phase: str) -> bool:
-    return phase.startswith("night")
-
-
 @dataclass
 class Line:
     """One rendered item: a phase heading, or a line of text (Rich markup)."""
@@ -49,7 +45,7 @@ class Renderer:
     def __init__(self, edition: Edition, you: str | None = None) -> None:
         self.edition = edition
         self.you = you
-        self.data = catalogue(edition)
+        self.data = edition.messages()
         self.words = Words(self.data, viewer=you, mark=self._mark)
         self.plain = Words(self.data, viewer=you)
         # the card each player holds, as far as this renderer has been told (storyteller)

@@ -66,11 +66,22 @@ def _dead_names(game: Game) -> list[str]:
     return [p.name for p in game.players if not p.alive]
 
 
+PRESETS = ("A", "B", "C")
+PRESET_WORDS = {
+    "A": "The published A village for the number of players (the recommended cards)",
+    "B": "The published B village for the number of players",
+    "C": "The published C village for the number of players",
+}
+
+
 class Licos(Edition):
     id = "licos"
     name = "The LiCOS village"
     summary = ("The online village: day first, secret votes with counts read out each morning, "
                "seer, medium, hunter, masons, madman, werewolves and the werehamster.")
+    presets = PRESETS
+    preset_words = PRESET_WORDS
+    bot = "licos:LicosBot"
     roles = r.ROLES
     min_players = comp.MIN_PLAYERS
     max_players = comp.MAX_PLAYERS
@@ -294,11 +305,3 @@ class Licos(Edition):
             reason = f"{reason}, but a werehamster is still alive and takes the victory"
             team = r.WEREHAMSTER
         return Outcome(team, tuple(p.name for p in game.players if p.team == team), reason)
-
-
-PRESETS = ("A", "B", "C")
-PRESET_WORDS = {
-    "A": "The published A village for the number of players (the recommended cards)",
-    "B": "The published B village for the number of players",
-    "C": "The published C village for the number of players",
-}

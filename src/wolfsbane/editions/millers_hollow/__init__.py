@@ -33,10 +33,21 @@ def _werewolves_awake(game: Game) -> bool:
     return bool(game.flags.get("werewolves-awake"))
 
 
+PRESETS = ("basic", "classic")
+PRESET_WORDS = {
+    "basic": "The basic mix: werewolves, the fortune teller and ordinary townsfolk",
+    "classic": "The classic village: the witch, the hunter, Cupido, the little girl and the "
+               "thief join as the table grows (the recommended cards)",
+}
+
+
 class MillersHollow(Edition):
     id = "millers-hollow"
     name = "The Werewolves of Millers Hollow"
     summary = "The classic: werewolves, a fortune teller, a witch, cupid's lovers and a sheriff."
+    presets = PRESETS
+    preset_words = PRESET_WORDS
+    bot = "heuristic:HeuristicBot"
     roles = r.ROLES
     min_players = 4
     max_players = 24
@@ -119,6 +130,10 @@ class MillersHollow(Edition):
         if "thief" in deck:
             deck += ["villager", "villager"]
         return deck
+
+    def players_for(self, deck: list[str]) -> int:
+        """The thief's two spare cards lie in the middle of the table."""
+        return len(deck) - (2 if "thief" in deck else 0)
 
     def check_deck(self, players: int, deck: list[str], options: dict[str, Any]) -> None:
         for role_id in deck:
@@ -266,11 +281,3 @@ class MillersHollow(Edition):
     @staticmethod
     def _won(game: Game, team: str, reason: str) -> Outcome:
         return Outcome(team, tuple(p.name for p in game.players if p.team == team), reason)
-
-
-PRESETS = ("basic", "classic")
-PRESET_WORDS = {
-    "basic": "The basic mix: werewolves, the fortune teller and ordinary townsfolk",
-    "classic": "The classic village: the witch, the hunter, Cupido, the little girl and the "
-               "thief join as the table grows (the recommended cards)",
-}

@@ -43,11 +43,24 @@ def _pack_members(game: Game) -> list[str]:
     return sorted(members)
 
 
+PRESETS = ("basic", "standard", "mystery")
+PRESET_WORDS = {
+    "basic": "Werewolves, the seer and peasants",
+    "standard": "One antagonist for every four players, the seer always (the recommended "
+                "cards)",
+    "mystery": "The standard village plus one possible card for every two players, some of "
+               "them left undealt",
+}
+
+
 class Wherewolf(Edition):
     id = "wherewolf"
     name = "Wherewolf"
     summary = ("Auras and mystics, a two-stage vote, werewolves with a pack leader and an "
                "outcast, vampires, criminals and guards, Romeo and Juliet.")
+    presets = PRESETS
+    preset_words = PRESET_WORDS
+    bot = "wherewolf:WherewolfBot"
     roles = c.ROLES
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
@@ -185,12 +198,3 @@ class Wherewolf(Edition):
 
 
 __all__ = ["Wherewolf", "check_end"]
-
-PRESETS = ("basic", "standard", "mystery")
-PRESET_WORDS = {
-    "basic": "Werewolves, the seer and peasants",
-    "standard": "One antagonist for every four players, the seer always (the recommended "
-                "cards)",
-    "mystery": "The standard village plus one possible card for every two players, some of "
-               "them left undealt",
-}

@@ -1,7 +1,7 @@
 // One seat's screen: the card, what you know, your decisions, the table, the talk, the history.
 
 import { h, replace } from "./dom.js";
-import { CHAT_KINDS, PRIVATE_KINDS, describe, phaseLabel, roleName } from "./text.js";
+import { CHAT_KINDS, PRIVATE_KINDS, describe, isNight, phaseLabel, roleName } from "./text.js";
 import { Chat, dayBallot, dayVoteCard, decisionCard, refreshHostBar, phaseHeader, playerList, roleCard, tickClocks, timeline, voteBoard } from "./widgets.js";
 
 export class SeatScreen {
@@ -122,7 +122,7 @@ function setCardHidden(code, hidden) {
 
 function waitingText(view) {
   if (view.you && !view.you.alive) return "You are out of the game, but you can keep watching.";
-  if (String(view.phase).includes("night")) return "Close your eyes… the night goes on. Others may be acting.";
+  if (isNight(view.phase, view.edition)) return "Close your eyes… the night goes on. Others may be acting.";
   return "Talk with the village. Your vote will appear here when it is time.";
 }
 

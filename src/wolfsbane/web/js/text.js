@@ -252,8 +252,18 @@ export function phaseLabel(phase, editionId) {
   return words(editionId).phase(phase);
 }
 
-export function isNight(phase) {
-  return typeof phase === "string" && phase.toLowerCase().includes("night");
+// The kind of a phase ("night", "day", "setup", "end"), as the edition declares it for the
+// first word of the phase's name (`phase_kinds` in /api/editions); never guessed here.
+export function phaseKind(phase, editionId) {
+  if (typeof phase !== "string" || !phase) return "";
+  let ed = editions.get(editionId);
+  if (!ed || !ed.phase_kinds) ed = [...editions.values()].find((other) => other.phase_kinds);
+  const kinds = (ed && ed.phase_kinds) || {};
+  return kinds[phase.split(" ")[0].toLowerCase()] || "day";
+}
+
+export function isNight(phase, editionId) {
+  return phaseKind(phase, editionId) === "night";
 }
 
 export function list(names) {

@@ -40,7 +40,7 @@ export function tickClocks(root, session) {
 
 export function phaseHeader(session) {
   const view = session.view;
-  const night = isNight(view.phase);
+  const night = isNight(view.phase, view.edition);
   const setup = view.phase === "setup";
   const clock = session.clock || {};
   return h("div", { class: `phase ${setup ? "setup" : night ? "night" : "day"}` },

@@ -1,0 +1,122 @@
+"""The edition contract (core/edition.py): what every shell reads from an edition, declared by
+the edition as data, never probed for nor guessed from its id."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from wolfsbane.agents import bot_for
+from wolfsbane.core import Game, SetupError
+from wolfsbane.core.edition import Edition, Flow, deck_for, table_sizes
+from wolfsbane.editions import EDITIONS, get_edition
+
+SRC = Path(__file__).resolve().parent.parent / "src" / "wolfsbane"
+
+
+class Bare(Edition):
+    """An edition that declares nothing beyond its flow."""
+
+    id = "bare"
+    name = "The bare village"
+
+    def flow(self, game: Game) -> Flow:
+        return
+        yield
+
+
+@pytest.mark.parametrize("edition_id", sorted(EDITIONS))
+def test_every_edition_declares_its_presets_with_their_words(edition_id: str) -> None:
+    edition = get_edition(edition_id)
+    assert edition.presets
+    assert set(edition.preset_words) == set(edition.presets)
+    for preset in edition.presets:
+        assert table_sizes(edition, {}, preset), preset
+
+
+def test_an_edition_without_presets_refuses_one_by_name() -> None:
+    with pytest.raises(SetupError, match="has no presets"):
+        deck_for(Bare(), 5, {}, "classic")
+    assert Bare().compositions() == {}
+
+
+def test_licos_publishes_its_compositions_and_deals_them_by_name() -> None:
+    licos = get_edition("licos")
+    compositions = licos.compositions()
+    assert "15A" in compositions
+    assert licos.preset("15A", 15) == compositions["15A"]
+
+
+@pytest.mark.parametrize("edition_id", sorted(EDITIONS))
+def test_phase_kinds_come_from_the_edition(edition_id: str) -> None:
+    edition = get_edition(edition_id)
+    assert edition.is_night("night 1") and edition.is_night("night 12")
+    assert not edition.is_night("day 1")
+    assert edition.phase_kind("setup") == "setup"
+    assert edition.phase_kind("end") == "end"
+
+
+def test_an_edition_may_name_its_own_phase_kinds() -> None:
+    class Dusk(Bare):
+        phase_kinds = {**Bare.phase_kinds, "dusk": "night"}
+
+    assert Dusk().is_night("dusk 2")
+    assert not Bare().is_night("dusk 2")
+
+
+def test_the_thief_deck_is_for_two_players_fewer() -> None:
+    mh = get_edition("millers-hollow")
+    deck = ["werewolf", "thief", "villager", "villager", "villager", "villager"]
+    assert mh.players_for(deck) == 4
+    assert get_edition("wherewolf").players_for(["seer", "pack-leader", "peasant"]) == 3
+
+
+@pytest.mark.parametrize("edition_id", sorted(EDITIONS))
+def test_every_edition_names_its_own_bot(edition_id: str) -> None:
+    edition = get_edition(edition_id)
+    by_id = bot_for("Ana", random.Random(0), edition_id)
+    by_edition = bot_for("Ana", random.Random(0), edition)
+    assert type(by_id) is type(by_edition)
+    assert type(by_id).__name__ == edition.bot.split(":")[1]
+
+
+def test_an_edition_without_a_bot_gets_none_rather_than_another_editions() -> None:
+    with pytest.raises(SetupError, match="no bot"):
+        bot_for("Ana", random.Random(0), Bare())
+    with pytest.raises(SetupError, match="unknown edition"):
+        bot_for("Ana", random.Random(0), "no-such-edition")
+
+
+@pytest.mark.parametrize("edition_id", sorted(EDITIONS))
+def test_the_message_catalogue_is_part_of_the_contract(edition_id: str) -> None:
+    edition = get_edition(edition_id)
+    words = edition.messages()
+    assert words["edition"] == edition_id
+    assert set(edition.roles) <= set(words["cards"])
+
+
+# The ways a shell used to learn about an edition by probing it or by its id.
+PROBES = re.compile(
+    r"getattr\((self\.)?edition\b|hasattr\((self\.)?edition\b|edition(_id|\.id) ==|"
+    r"\"(millers-hollow|licos|wherewolf)\"")
+
+
+def test_no_shell_probes_an_edition_or_compares_its_id() -> None:
+    found = []
+    for path in SRC.rglob("*.py"):
+        if "editions" in path.relative_to(SRC).parts:
+            continue
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if PROBES.search(line) and not line.lstrip().startswith(("#", "result =")):
+                found.append(f"{path.relative_to(SRC)}:{number}: {line.strip()}")
+    assert not found, "\n".join(found)
+
+
+def test_the_browser_never_guesses_a_night_from_a_phase_name() -> None:
+    for path in (SRC / "web" / "js").glob("*.js"):
+        text = path.read_text(encoding="utf-8")
+        assert 'includes("night")' not in text, path.name
+        assert 'startsWith("night")' not in text, path.name
