@@ -5,14 +5,21 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Mapping
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from wolfsbane.agents import bot_for
-from wolfsbane.core import Game, SetupError
+from wolfsbane.agents import SeatView, bot_for
+from wolfsbane.core import Game, IllegalAnswer, SetupError
+from wolfsbane.core.catalog import Role
 from wolfsbane.core.edition import Edition, Flow, deck_for, table_sizes
+from wolfsbane.core.talk import check_message
+from wolfsbane.core.view import view
 from wolfsbane.editions import EDITIONS, get_edition
+from wolfsbane.editions.millers_hollow import MillersHollow
 
 SRC = Path(__file__).resolve().parent.parent / "src" / "wolfsbane"
 
@@ -120,3 +127,43 @@ def test_the_browser_never_guesses_a_night_from_a_phase_name() -> None:
         text = path.read_text(encoding="utf-8")
         assert 'includes("night")' not in text, path.name
         assert 'startsWith("night")' not in text, path.name
+
+
+# -- the per-game catalog -----------------------------------------------------------------------
+
+class SmallVillage(MillersHollow):
+    """Millers Hollow whose group plays without the hunter and tells the seer's card its own
+    way: a catalog chosen per game."""
+
+    def catalog(self, options: Mapping[str, Any]) -> dict[str, Role]:
+        cards = {k: v for k, v in self.roles.items() if k != "hunter"}
+        seer = cards["fortune-teller"]
+        cards["fortune-teller"] = replace(seer, description="Our seer: one look a night.")
+        return cards
+
+
+SMALL_SEATS = ["Ana", "Ben", "Cy", "Dee", "Eve", "Fay"]
+SMALL_DECK = ["werewolf", "fortune-teller", "villager", "villager", "villager", "villager"]
+
+
+def test_the_game_keeps_the_catalog_its_options_chose() -> None:
+    game = Game(SmallVillage(), SMALL_SEATS, seed=3, roles=SMALL_DECK)
+    assert "hunter" not in game.catalog
+    assert game.team_of("werewolf") == "werewolves"
+    with pytest.raises(SetupError, match="unknown role 'hunter'"):
+        game.role("hunter")
+
+
+def test_a_card_outside_the_games_catalog_cannot_be_dealt() -> None:
+    with pytest.raises(SetupError, match="unknown role 'hunter'"):
+        Game(SmallVillage(), SMALL_SEATS, seed=3, roles=["hunter", *SMALL_DECK[1:]])
+
+
+def test_talk_views_and_bots_read_the_games_catalog() -> None:
+    game = Game(SmallVillage(), SMALL_SEATS, seed=3, roles=SMALL_DECK)
+    with pytest.raises(IllegalAnswer, match="not a card"):
+        check_message(game, {"type": "claim", "role": "hunter"}, 200)
+    assert check_message(game, {"type": "claim", "role": "witch"}, 200)["role"] == "witch"
+    seer = next(p.name for p in game.players if p.role == "fortune-teller")
+    assert view(game, seer)["you"]["description"] == "Our seer: one look a night."
+    assert "hunter" not in SeatView(game, seer).role_ids

@@ -70,8 +70,8 @@ class SeatView:
 
     @property
     def role_ids(self) -> tuple[str, ...]:
-        """Every role id of the edition (public: the catalog, not what was dealt)."""
-        return tuple(self._game.edition.roles)
+        """Every role id this game may hold (public: its catalog, not what was dealt)."""
+        return tuple(self._game.catalog)
 
     @property
     def alive(self) -> list[str]:

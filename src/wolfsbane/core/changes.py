@@ -32,7 +32,7 @@ def change_character(
     if role is not None:
         player.role = role
         if team is None:
-            team = game.edition.team_of(role)
+            team = game.team_of(role)
     if team is not None:
         player.team = team
     game.note("RoleChanged", {"player": player.name, "role": player.role, "team": player.team,

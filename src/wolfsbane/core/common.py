@@ -52,7 +52,7 @@ def deal(game: Game) -> Generator[Any, Any, list[str]]:
         )
         for player, role_id in zip(players, cards, strict=False):
             player.role = role_id
-            player.team = game.edition.team_of(role_id)
+            player.team = game.team_of(role_id)
         center = list(cards[len(players):])
     shown_as = game.edition.role_shown_to_self
     for player in players:

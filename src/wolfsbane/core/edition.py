@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 from abc import ABC, abstractmethod
-from collections.abc import Generator
+from collections.abc import Generator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from .catalog import Channel, NightTurn, Option, Role
@@ -65,11 +65,19 @@ class Edition(ABC):
 
     # -- set-up ----------------------------------------------------------------------------
 
-    def role(self, role_id: str) -> Role:
+    def catalog(self, options: Mapping[str, Any]) -> dict[str, Role]:
+        """The cards one game may hold, as its options choose them (a Clocktower script, a
+        group's own cards): stored on the game as `game.catalog`, which every reader of a
+        card goes through. By default every role of the edition."""
+        return dict(self.roles)
+
+    def role(self, role_id: str, catalog: Mapping[str, Role] | None = None) -> Role:
+        """The card `role_id` of `catalog` (by default every role of the edition)."""
+        cards = self.roles if catalog is None else catalog
         try:
-            return self.roles[role_id]
+            return cards[role_id]
         except KeyError:
-            known = ", ".join(sorted(self.roles))
+            known = ", ".join(sorted(cards))
             raise SetupError(
                 f"unknown role '{role_id}' in {self.id}; its roles are: {known}"
             ) from None
@@ -83,8 +91,9 @@ class Edition(ABC):
             raise SetupError(
                 f"{self.name} takes {self.min_players} to {self.max_players} players, not {players}"
             )
+        catalog = self.catalog(options)
         for role_id in deck:
-            self.role(role_id)
+            self.role(role_id, catalog)
         if len(deck) != players:
             raise SetupError(f"the deck has {len(deck)} cards for {players} players")
 

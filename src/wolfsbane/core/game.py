@@ -12,7 +12,7 @@ import random
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from .catalog import Channel, resolve_options
+from .catalog import Channel, Role, resolve_options
 from .decision import CLOCK, NUMBER, PARTS, PICK, TIME, YES_NO, AnyOf, Decision
 from .edition import Edition
 from .errors import IllegalAnswer, SetupError
@@ -49,6 +49,8 @@ class Game:
                 raise SetupError(f"“{name}” cannot be a seat name.")
         self.edition = edition
         self.options = resolve_options(edition.options, options, edition.roles)
+        # the cards this game may hold; every reader of a card goes through it
+        self.catalog: dict[str, Role] = edition.catalog(self.options)
         self.seed = int(seed)
         self.rng = random.Random(self.seed)
         self.storyteller = storyteller
@@ -70,7 +72,7 @@ class Game:
         if roles is not None:
             for player, role_id in zip(self.players, roles, strict=True):
                 player.role = role_id
-                player.team = edition.team_of(role_id)
+                player.team = self.team_of(role_id)
         self.phase = "setup"
         self.phases: list[str] = ["setup"]  # every phase begun, in order
         self.events: list[Event] = []
@@ -109,6 +111,13 @@ class Game:
 
     def alive(self) -> list[Player]:
         return [p for p in self.players if p.alive]
+
+    def role(self, role_id: str) -> Role:
+        """The card `role_id` of this game's catalog."""
+        return self.edition.role(role_id, self.catalog)
+
+    def team_of(self, role_id: str) -> str:
+        return self.role(role_id).team
 
     def alive_names(self, exclude: Player | str | None = None) -> list[str]:
         if exclude is None:
@@ -437,12 +446,12 @@ class Game:
         if name in self.by_name:
             raise IllegalAnswer(f"There is already a seat called {name}.", "seat-taken",
                                 name=name)
-        if not isinstance(role, str) or role not in self.edition.roles:
+        if not isinstance(role, str) or role not in self.catalog:
             shown = role if isinstance(role, str) and role.isprintable() else "That"
             raise IllegalAnswer(f"{shown} is not a card of this edition.", "no-such-role",
                                 name=shown)
         edition = self.edition
-        player = Player(name, len(self.players), role, edition.team_of(role))
+        player = Player(name, len(self.players), role, self.team_of(role))
         self.players.append(player)
         self.by_name[name] = player
         self.log.append({"add_seat": name, "role": role})

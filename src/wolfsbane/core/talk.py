@@ -80,7 +80,7 @@ def _player(game: Game, name: Any) -> str:
 
 
 def _role(game: Game, role_id: Any) -> str:
-    if not isinstance(role_id, str) or role_id not in game.edition.roles:
+    if not isinstance(role_id, str) or role_id not in game.catalog:
         shown = role_id if isinstance(role_id, str) else "That"
         raise IllegalAnswer(f"{shown} is not a card of this edition.", "no-such-role",
                             name=shown)

@@ -110,7 +110,7 @@ def view(game: Game, seat: str, since: int = 0) -> dict[str, Any]:
         "role": edition.role_shown_to_self(me),
         "alive": me.alive,
     }
-    role = edition.roles.get(you["role"])
+    role = game.catalog.get(you["role"])
     if role is not None:
         you["team"] = edition.team_shown_to_self(me) if you["role"] == me.role else role.team
         you["description"] = role.description

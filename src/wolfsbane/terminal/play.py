@@ -536,7 +536,7 @@ class Session:
             return text
         players = [p.name for p in self.game.players]
         others = [p for p in players if p != self.seat]
-        role_ids = list(self.edition.roles)
+        role_ids = list(self.game.catalog)
         if text == "1":
             role = self._pick("Which card do you claim?", role_ids)
             return None if role is None else {"type": "claim", "role": role}

@@ -153,8 +153,9 @@ class Licos(Edition):
         return comp.composition(f"{players}A")
 
     def check_deck(self, players: int, deck: list[str], options: dict[str, Any]) -> None:
+        catalog = self.catalog(options)
         for role_id in deck:
-            self.role(role_id)
+            self.role(role_id, catalog)
         comp.check_counts(players, list(deck))
 
     def cast(self, players: int, rng: random.Random | None = None) -> list[str]:

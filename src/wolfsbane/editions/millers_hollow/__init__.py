@@ -136,8 +136,9 @@ class MillersHollow(Edition):
         return len(deck) - (2 if "thief" in deck else 0)
 
     def check_deck(self, players: int, deck: list[str], options: dict[str, Any]) -> None:
+        catalog = self.catalog(options)
         for role_id in deck:
-            self.role(role_id)
+            self.role(role_id, catalog)
         if not self.min_players <= players <= self.max_players:
             raise SetupError(
                 f"{self.name} takes {self.min_players} to {self.max_players} players, not {players}"

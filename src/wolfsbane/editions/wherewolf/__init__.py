@@ -152,14 +152,15 @@ class Wherewolf(Edition):
         if not MIN_PLAYERS <= players <= MAX_PLAYERS:
             raise SetupError(f"Wherewolf takes {MIN_PLAYERS} to {MAX_PLAYERS} players, "
                              f"not {players}")
+        catalog = self.catalog(options)
         for role_id in list(deck) + list(options.get("extra-roles") or []):
-            role = self.role(role_id)
+            role = self.role(role_id, catalog)
             if role.traits.get("dealt") is False:
                 raise SetupError(f"{role.name} is not a card: players become it in play")
         if len(deck) < players:
             raise SetupError(f"the deck has {len(deck)} cards for {players} players")
         for role_id, chosen in (options.get("variants") or {}).items():
-            role = self.role(role_id)
+            role = self.role(role_id, catalog)
             wanted = [chosen] if isinstance(chosen, str) else list(chosen or [])
             known = set(role.traits["variants"])
             for variant_id in wanted:
