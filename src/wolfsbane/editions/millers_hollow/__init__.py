@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ...core import (
@@ -20,6 +21,7 @@ from ...core import (
 from ...core.catalog import BOOLEAN, CHOICE, NUMBER
 from ...core.common import deal
 from ...core.deaths import grieving_partner
+from ...core.night import Ability, run_night, table_kind
 from ...core.reminders import SELF
 from . import roles as r
 from .table import BOT_NAMES, NIGHT_ORDER
@@ -27,6 +29,69 @@ from .table import BOT_NAMES, NIGHT_ORDER
 if TYPE_CHECKING:
     from ...core import Game, Player
     from ...core.edition import Flow
+
+
+@dataclass
+class Night:
+    """What one night's turns hand on to the next ones and to the dawn."""
+
+    number: int
+    center: list[str]  # the two cards nobody was dealt (the thief's choice)
+    spies: list[Player] = field(default_factory=list)  # the little girls who peek
+    victim: str | None = None  # the pack's prey
+    frightened: Player | None = None  # a little girl caught peeking: she dies of fright
+    healed: bool = False
+    poisoned: list[Death] = field(default_factory=list)  # the witch's, as she caused them
+
+
+def _thief(game: Game, night: Night) -> Flow:
+    yield from r.thief_steals(game, night.center)
+
+
+def _cupid(game: Game, night: Night) -> Flow:
+    yield from r.cupid_links(game)
+
+
+def _lovers(game: Game, night: Night) -> None:
+    r.lovers_wake(game)
+
+
+def _fortune_teller(game: Game, night: Night) -> Flow:
+    yield from r.fortune_tellers_look(game)
+
+
+def _little_girl(game: Game, night: Night) -> Flow:
+    night.spies = yield from r.little_girls_decide(game)
+
+
+def _werewolves(game: Game, night: Night) -> Flow:
+    if night.number == 1:  # the pack's first waking: its members see one another
+        r.werewolves_recognise(game)
+    # Only a little girl who sees the pack's talk overhears it; with `little-girl-sees:
+    # werewolf` she is shown one werewolf instead.
+    game.flags["spies"] = night.spies if game.options["little-girl-sees"] == "chat" else ()
+    game.flags["werewolves-awake"] = True
+    night.victim = yield from r.werewolves_attack(game)
+    game.flags["werewolves-awake"] = False
+    night.frightened = yield from r.little_girls_spied(game, night.spies, night.victim)
+    game.flags["spies"] = ()
+    if night.frightened is not None:
+        night.victim = None
+
+
+def _witch(game: Game, night: Night) -> Flow:
+    night.healed, night.poisoned = yield from r.witches_brew(game, night.victim)
+
+
+# Each slot of the night tables (table.NIGHT_ORDER), by turn id.
+_EVERY_NIGHT: dict[str, Ability[Night]] = {
+    "fortune-teller": _fortune_teller, "little-girl": _little_girl, "werewolf": _werewolves,
+    "witch": _witch,
+}
+NIGHT_ABILITIES: dict[str, dict[str, Ability[Night]]] = {
+    "first": {"thief": _thief, "cupid": _cupid, "lovers": _lovers, **_EVERY_NIGHT},
+    "other": _EVERY_NIGHT,
+}
 
 
 def _werewolves_awake(game: Game) -> bool:
@@ -170,34 +235,17 @@ class MillersHollow(Edition):
 
     def night(self, game: Game, number: int, center: list[str]) -> Flow:
         game.begin_phase(f"night {number}")
-        if number == 1:
-            yield from r.thief_steals(game, center)
-            yield from r.cupid_links(game)
-            r.lovers_wake(game)
-            r.werewolves_recognise(game)
-        yield from r.fortune_tellers_look(game)
-
-        spies = yield from r.little_girls_decide(game)
-        # Only a little girl who sees the pack's talk overhears it; with `little-girl-sees:
-        # werewolf` she is shown one werewolf instead.
-        game.flags["spies"] = spies if game.options["little-girl-sees"] == "chat" else ()
-        game.flags["werewolves-awake"] = True
-        victim = yield from r.werewolves_attack(game)
-        game.flags["werewolves-awake"] = False
-        frightened = yield from r.little_girls_spied(game, spies, victim)
-        game.flags["spies"] = ()
-        if frightened is not None:
-            victim = None
-
-        healed, poisoned = yield from r.witches_brew(game, victim)
+        night = Night(number, center)
+        kind = table_kind(number)
+        yield from run_night(game, self.night_order[kind], NIGHT_ABILITIES[kind], night)
 
         # the pack kills as one: the attack and the fright are the werewolves', not one wolf's
         deaths: list[Death] = []
-        if frightened is not None:
-            deaths.append(Death(frightened, "fright", character="werewolf"))
-        if victim is not None and not healed:
-            deaths.append(Death(game.by_name[victim], "attack", character="werewolf"))
-        deaths.extend(poisoned)
+        if night.frightened is not None:
+            deaths.append(Death(night.frightened, "fright", character="werewolf"))
+        if night.victim is not None and not night.healed:
+            deaths.append(Death(game.by_name[night.victim], "attack", character="werewolf"))
+        deaths.extend(night.poisoned)
         yield from kill(game, deaths)
         check_end(game)
         yield from r.pass_on_the_star(game)

@@ -1,0 +1,65 @@
+"""One loop for every night: the edition's night table, slot by slot.
+
+An edition names its night order as data (`Edition.night_order`: one table of `NightTurn`s
+per kind of night) and gives each slot of a table its ability: a small generator that wakes
+whoever holds it, asks what they do and keeps what it learns in the night's own state. The
+table is then the one truth of the order: the narrator reads it, and the flow runs it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from .catalog import NightTurn
+
+if TYPE_CHECKING:
+    from .game import Game
+
+NightState = TypeVar("NightState")
+# What a slot does: a generator of decisions, or None where the slot only tells things.
+Ability = Callable[["Game", NightState], "Generator[Any, Any, None] | None"]
+
+
+def table_kind(number: int) -> str:
+    """The table a night is run from: "first" for night 1, "other" for every later one."""
+    return "first" if number == 1 else "other"
+
+
+def check_table(table: Iterable[NightTurn], abilities: Mapping[str, Any]) -> None:
+    """Every slot of the table has its ability and every ability its slot: a night that
+    could skip a card's turn, or run one the narrator never calls, is refused."""
+    slots = [turn.id for turn in table]
+    missing = [slot for slot in slots if slot not in abilities]
+    unused = [name for name in abilities if name not in slots]
+    if missing or unused:
+        raise ValueError(
+            "the night table and its abilities differ: "
+            + "; ".join(part for part in (
+                f"no ability for {', '.join(missing)}" if missing else "",
+                f"no slot for {', '.join(unused)}" if unused else "") if part))
+
+
+def run_night(game: Game, table: Iterable[NightTurn],
+              abilities: Mapping[str, Ability[NightState]], night: NightState) -> Generator[
+                  Any, Any, None]:
+    """Run the night's table in order: each slot's ability, with the night's state."""
+    turns = tuple(table)
+    check_table(turns, abilities)
+    for turn in turns:
+        steps = abilities[turn.id](game, night)
+        if steps is not None:
+            yield from steps
+
+
+def tells_only(tell: Callable[[Game], None]) -> Ability[Any]:
+    """An ability for a slot that wakes players only to tell them something."""
+
+    def ability(game: Game, night: Any) -> None:
+        tell(game)
+
+    return ability
+
+
+def narrated_only(game: Game, night: Any) -> None:
+    """The ability of a slot the narrator calls though the engine has nothing to do in it
+    (what the slot's players learn was told in an earlier slot)."""
