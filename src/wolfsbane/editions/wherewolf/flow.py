@@ -6,6 +6,7 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
 from ...core import YES_NO, Death, GameOver, check_end, kill
+from ...core.night import Ability, narrated_only, run_night, table_kind, tells_only
 from . import catalog as c
 from . import night as n
 from . import votes as v
@@ -102,43 +103,112 @@ def night(game: Game, number: int) -> Flow:
     game.begin_phase(f"night {number}")
     before = _dead_count(game)
     state = n.Night(number)
-    if number == 1:
-        yield from n.madman_claims(game)
-        yield from n.juliet_chooses(game)
-        n.criminals_recognise(game)
-        n.guards_recognise(game)
-        n.priest_learns(game)
-        n.werewolves_recognise(game)
-        n.vampire_hunter_learns(game)
-        n.ghoul_recognises(game)
-        n.dark_wizard_shows_himself(game)
-        yield from n.seers_look(game, state)
-        yield from n.wizards_look(game, state)
-        n.items_found(game)
-    else:
+    if number > 1:  # what the night carries over from the day, before anyone wakes
         if variant(game, "madman", "transfer-of-powers"):
             n.madman_takes_over(game)
         for name in game.flags.pop("suicide", []):
             state.add(game.by_name[name], "grief", character="juliet")
         game.flags["sick-night"] = bool(game.flags.pop("sick-pending", False))
-        yield from n.items_pass(game)
-        yield from n.assassin_chooses(game, state)
-        yield from n.seers_look(game, state)
-        yield from n.wizards_look(game, state)
-        yield from n.mediums_look(game, state)
-        yield from n.witches_protect(game, state)
-        yield from n.werewolves_attack(game, state)
-        game.flags.pop("sick-night", None)
-        yield from n.vampires_bite(game, state)
-        if number == 3 and not variant(game, "guild-master", "dangerous-nights"):
-            yield from n.guild_master_recruits(game, state)
-        if number == 3 and variant(game, "guard", "village-prisons"):
-            yield from n.guards_imprison(game, state)
-        yield from n.healers_save(game, state)
+    kind = table_kind(number)
+    yield from run_night(game, game.edition.night_order[kind], NIGHT_ABILITIES[kind], state)
+    if number == 1:  # the amulet and the sword are found once everyone is asleep again
+        n.items_found(game)
     yield from dawn(game, state)
     check_end(game)
     if number > 1:  # nobody can die on the first night: it does not count towards a deadlock
         yield from _quiet(game, before)
+
+
+# -- the night tables' slots (table.NIGHT_ORDER), by turn id --------------------------------
+
+def _madman(game: Game, state: n.Night) -> Flow:
+    yield from n.madman_claims(game)
+
+
+def _juliet(game: Game, state: n.Night) -> Flow:
+    yield from n.juliet_chooses(game)
+
+
+def _pack_meets(game: Game, state: n.Night) -> None:
+    n.werewolves_recognise(game)
+
+
+def _ghoul(game: Game, state: n.Night) -> None:
+    n.ghoul_recognises(game)
+    # The dark wizard raises a hand for the pack and the vampire; the first night's table
+    # gives him no turn of his own, so he does it as the last of the night's recognitions,
+    # before the mystics wake.
+    n.dark_wizard_shows_himself(game)
+
+
+def _first_seer(game: Game, state: n.Night) -> Flow:
+    yield from n.seers_look(game, state)
+
+
+def _wizard(game: Game, state: n.Night) -> Flow:
+    yield from n.wizards_look(game, state)
+
+
+def _items(game: Game, state: n.Night) -> Flow:
+    yield from n.items_pass(game)
+
+
+def _seer(game: Game, state: n.Night) -> Flow:
+    # the assassin chooses the mystic's turn to strike in before the first mystic wakes
+    yield from n.assassin_chooses(game, state)
+    yield from n.seers_look(game, state)
+
+
+def _medium(game: Game, state: n.Night) -> Flow:
+    yield from n.mediums_look(game, state)
+
+
+def _witch(game: Game, state: n.Night) -> Flow:
+    yield from n.witches_protect(game, state)
+
+
+def _pack_hunts(game: Game, state: n.Night) -> Flow:
+    yield from n.werewolves_attack(game, state)
+    game.flags.pop("sick-night", None)  # the sick one's night ends with the pack's meal
+
+
+def _vampire(game: Game, state: n.Night) -> Flow:
+    yield from n.vampires_bite(game, state)
+
+
+def _guild_master(game: Game, state: n.Night) -> Flow:
+    if state.number == 3 and not variant(game, "guild-master", "dangerous-nights"):
+        yield from n.guild_master_recruits(game, state)
+
+
+def _prison_guards(game: Game, state: n.Night) -> Flow:
+    if state.number == 3 and variant(game, "guard", "village-prisons"):
+        yield from n.guards_imprison(game, state)
+
+
+def _healer(game: Game, state: n.Night) -> Flow:
+    yield from n.healers_save(game, state)
+
+
+NIGHT_ABILITIES: dict[str, dict[str, Ability[n.Night]]] = {
+    "first": {
+        "madman": _madman, "juliet": _juliet,
+        "criminals": tells_only(n.criminals_recognise),
+        "guards": tells_only(n.guards_recognise),
+        "priest": tells_only(n.priest_learns),
+        "werewolves": _pack_meets,
+        # the pack saw the cursed wolf among its own when it met
+        "cursed-wolf": narrated_only,
+        "vampire-hunter": tells_only(n.vampire_hunter_learns),
+        "ghoul": _ghoul,
+        "seer": _first_seer, "wizard": _wizard,
+    },
+    "other": {
+        "items": _items, "seer": _seer, "wizard": _wizard, "medium": _medium,
+        "witch": _witch, "werewolves": _pack_hunts, "vampire": _vampire,
+        "guild-master": _guild_master, "guard": _prison_guards, "healer": _healer,
+    },
+}
 
 
 def dawn(game: Game, state: n.Night) -> Flow:
