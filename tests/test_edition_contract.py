@@ -19,7 +19,7 @@ from wolfsbane.core.edition import Edition, Flow, deck_for, table_sizes
 from wolfsbane.core.talk import check_message
 from wolfsbane.core.view import view
 from wolfsbane.editions import EDITIONS, get_edition
-from wolfsbane.editions.millers_hollow import MillersHollow
+from wolfsbane.editions.millers_hollow import MillersHollow, MillersHollowState, state_of
 
 SRC = Path(__file__).resolve().parent.parent / "src" / "wolfsbane"
 
@@ -167,3 +167,28 @@ def test_talk_views_and_bots_read_the_games_catalog() -> None:
     seer = next(p.name for p in game.players if p.role == "fortune-teller")
     assert view(game, seer)["you"]["description"] == "Our seer: one look a night."
     assert "hunter" not in SeatView(game, seer).role_ids
+
+
+# -- typed per-edition state --------------------------------------------------------------------
+
+def test_an_edition_without_typed_state_keeps_none() -> None:
+    assert Bare().new_state() is None
+
+
+def test_millers_hollow_keeps_its_table_state_typed_and_per_game() -> None:
+    first = Game(MillersHollow(), SMALL_SEATS, seed=3, roles=SMALL_DECK)
+    second = Game(MillersHollow(), SMALL_SEATS, seed=3, roles=SMALL_DECK)
+    assert isinstance(first.state, MillersHollowState)
+    assert first.state is not second.state
+    assert first.state == MillersHollowState(werewolves_awake=False, spies=())
+    assert "werewolves-awake" not in first.flags
+
+
+def test_the_pack_channel_opens_with_the_typed_state() -> None:
+    game = Game(MillersHollow(), SMALL_SEATS, seed=3, roles=SMALL_DECK)
+    wolf = next(p.name for p in game.players if p.role == "werewolf")
+    with pytest.raises(IllegalAnswer):
+        game.say(wolf, "werewolves", "who tonight?")
+    state_of(game).werewolves_awake = True
+    game.say(wolf, "werewolves", "who tonight?")
+    assert not game.flags

@@ -10,6 +10,7 @@ from wolfsbane.agents import random_answer
 from wolfsbane.core import Game
 from wolfsbane.core.view import TABLE_SEAT, public_view, view
 from wolfsbane.editions import get_edition
+from wolfsbane.editions.millers_hollow import state_of
 
 SEATS = ["Ana", "Ben", "Cal", "Dee", "Eve", "Fay", "Gus", "Hal"]
 
@@ -30,9 +31,9 @@ def test_the_table_screen_hears_the_village_but_not_the_pack() -> None:
     game = Game(get_edition("millers-hollow"), SEATS, roles=roles, options={"sheriff": False},
                 seed=3)
     wolves = [p.name for p in game.players if p.role == "werewolf"]
-    game.flags["werewolves-awake"] = True
+    state_of(game).werewolves_awake = True
     game.say(wolves[0], "werewolves", "let us eat Cal")
-    game.flags["werewolves-awake"] = False
+    state_of(game).werewolves_awake = False
     _to_first_day(game)
     speaker = game.alive_names()[0]
     game.say(speaker, "village", {"type": "accuse", "player": game.alive_names()[1]})

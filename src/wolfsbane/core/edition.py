@@ -114,6 +114,12 @@ class Edition(ABC):
         given: one card each, unless the edition deals spare cards (the thief's two)."""
         return len(deck)
 
+    def new_state(self) -> object:
+        """A fresh typed memory for one game (who is awake, who overhears), kept as
+        `game.state`: a dataclass of the edition's, in place of string keys in `game.flags`.
+        None where the edition keeps nothing of the kind."""
+        return None
+
     def phase_kind(self, phase: str) -> str:
         """"night", "day", "setup", "end" or another kind the edition declares."""
         word = phase.split(" ", 1)[0].lower() if phase else ""

@@ -97,6 +97,7 @@ def _state(game: Game) -> tuple[Any, ...]:
         tuple((p.alive, p.role, p.team, frozenset(p.markers), frozenset(p.used),
                repr(p.state)) for p in game.players),
         repr(game.flags),
+        repr(game.state),
     )
 
 

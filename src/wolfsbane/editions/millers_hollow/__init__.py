@@ -32,6 +32,21 @@ if TYPE_CHECKING:
 
 
 @dataclass
+class MillersHollowState:
+    """What the table knows between decisions, for the whole game (`game.state`)."""
+
+    werewolves_awake: bool = False  # the pack's channel is open
+    spies: tuple[Player, ...] = ()  # the little girls who overhear the pack's talk tonight
+
+
+def state_of(game: Game) -> MillersHollowState:
+    state = game.state
+    if not isinstance(state, MillersHollowState):
+        raise TypeError("a Millers Hollow game keeps a MillersHollowState")
+    return state
+
+
+@dataclass
 class Night:
     """What one night's turns hand on to the next ones and to the dawn."""
 
@@ -69,12 +84,13 @@ def _werewolves(game: Game, night: Night) -> Flow:
         r.werewolves_recognise(game)
     # Only a little girl who sees the pack's talk overhears it; with `little-girl-sees:
     # werewolf` she is shown one werewolf instead.
-    game.flags["spies"] = night.spies if game.options["little-girl-sees"] == "chat" else ()
-    game.flags["werewolves-awake"] = True
+    table = state_of(game)
+    table.spies = tuple(night.spies) if game.options["little-girl-sees"] == "chat" else ()
+    table.werewolves_awake = True
     night.victim = yield from r.werewolves_attack(game)
-    game.flags["werewolves-awake"] = False
+    table.werewolves_awake = False
     night.frightened = yield from r.little_girls_spied(game, night.spies, night.victim)
-    game.flags["spies"] = ()
+    table.spies = ()
     if night.frightened is not None:
         night.victim = None
 
@@ -95,7 +111,7 @@ NIGHT_ABILITIES: dict[str, dict[str, Ability[Night]]] = {
 
 
 def _werewolves_awake(game: Game) -> bool:
-    return bool(game.flags.get("werewolves-awake"))
+    return state_of(game).werewolves_awake
 
 
 PRESETS = ("basic", "classic")
@@ -164,10 +180,13 @@ class MillersHollow(Edition):
                 lambda g: g.phase.startswith("day")),
         Channel("werewolves", lambda g: [p.name for p in g.alive() if r.is_werewolf(p)],
                 _werewolves_awake,
-                eavesdroppers=lambda g: [p.name for p in g.flags.get("spies", ())]),
+                eavesdroppers=lambda g: [p.name for p in state_of(g).spies]),
     )
 
     # -- set-up ----------------------------------------------------------------------------
+
+    def new_state(self) -> MillersHollowState:
+        return MillersHollowState()
 
     def recommended_deck(self, players: int, options: dict[str, Any]) -> list[str]:
         """The classic village the summary promises: the witch, the hunter, Cupid, the little
