@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from wolfsbane.agents import SeatView, bot_for
+from wolfsbane.agents import SeatView, bot_for, play_out
 from wolfsbane.core import Game, IllegalAnswer, SetupError
 from wolfsbane.core.catalog import Role
 from wolfsbane.core.edition import Edition, Flow, deck_for, table_sizes
@@ -20,6 +20,7 @@ from wolfsbane.core.talk import check_message
 from wolfsbane.core.view import view
 from wolfsbane.editions import EDITIONS, get_edition
 from wolfsbane.editions.millers_hollow import MillersHollow, MillersHollowState, state_of
+from wolfsbane.editions.wherewolf.state import WherewolfState
 
 SRC = Path(__file__).resolve().parent.parent / "src" / "wolfsbane"
 
@@ -192,3 +193,18 @@ def test_the_pack_channel_opens_with_the_typed_state() -> None:
     state_of(game).werewolves_awake = True
     game.say(wolf, "werewolves", "who tonight?")
     assert not game.flags
+
+
+@pytest.mark.parametrize(("edition_id", "state_type"), [
+    ("millers-hollow", MillersHollowState), ("wherewolf", WherewolfState)])
+def test_a_whole_game_keeps_its_memory_in_the_typed_state(edition_id: str,
+                                                          state_type: type) -> None:
+    edition = get_edition(edition_id)
+    seats = [f"P{n}" for n in range(1, 13)]
+    game = Game(edition, seats, seed=11)
+    rng = random.Random(11)
+    play_out(game, {seat: bot_for(seat, random.Random(rng.getrandbits(64)), edition_id)
+                    for seat in seats})
+    assert game.over
+    assert isinstance(game.state, state_type)
+    assert game.flags == {}

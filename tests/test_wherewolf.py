@@ -17,6 +17,7 @@ from wolfsbane.core.view import public_view, view
 from wolfsbane.core.votes import ranked, runoff
 from wolfsbane.editions import get_edition
 from wolfsbane.editions.wherewolf import catalog as c
+from wolfsbane.editions.wherewolf.state import state_of
 
 from .conftest import SHARED_RULES, needs_shared
 
@@ -309,20 +310,20 @@ def _runoff(game: Game) -> list[str]:
 def test_mayor_vote_counts_twice() -> None:
     game = _day_one(["pack-leader", "mayor", "seer", "hermit", "witch"],
                     {"Ana": "Cal", "Ben": "Ana", "Cal": "Dee", "Dee": "Cal", "Eve": "Dee"})
-    assert game.flags["first-vote"] == {"Cal": 2, "Ana": 2, "Dee": 2}
+    assert state_of(game).first_vote == {"Cal": 2, "Ana": 2, "Dee": 2}
 
 
 def test_bocca_di_rosa_votes_are_halved_rounding_down() -> None:
     game = _day_one(["pack-leader", "bocca-di-rosa", "seer", "hermit", "witch"],
                     {"Ana": "Ben", "Cal": "Ben", "Dee": "Ben", "Eve": "Ana"})
-    assert game.flags["first-vote"]["Ben"] == 1
+    assert state_of(game).first_vote["Ben"] == 1
 
 
 def test_merchant_answers_with_a_list() -> None:
     game = _day_one(["pack-leader", "merchant", "seer", "hermit", "witch"],
                     {"Ben": ["Ana", "Cal", "Dee"], "Ana": "Cal", "Cal": "Ana", "Dee": "Ana",
                      "Eve": "Dee"})
-    assert game.flags["first-vote"] == {"Ana": 3, "Cal": 2, "Dee": 2}
+    assert state_of(game).first_vote == {"Ana": 3, "Cal": 2, "Dee": 2}
 
 
 def test_ballots_are_secret_unless_open_voting() -> None:

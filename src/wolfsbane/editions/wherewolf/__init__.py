@@ -15,6 +15,7 @@ from ...core.common import deal
 from . import catalog as c
 from .flow import death_triggers, run
 from .rules import pack, strongest_wolf
+from .state import WherewolfState, state_of
 from .table import BOT_NAMES, NIGHT_ORDER
 from .wins import check_win
 
@@ -32,7 +33,7 @@ def _dealt(role: Role) -> bool:
 
 
 def _pack_awake(game: Game) -> bool:
-    return bool(game.flags.get("werewolves-awake"))
+    return state_of(game).werewolves_awake
 
 
 def _pack_members(game: Game) -> list[str]:
@@ -170,6 +171,9 @@ class Wherewolf(Edition):
                         + (", ".join(sorted(known)) or "none"))
 
     # -- the game --------------------------------------------------------------------------
+
+    def new_state(self) -> WherewolfState:
+        return WherewolfState()
 
     def flow(self, game: Game) -> Flow:
         yield from deal(game)

@@ -11,6 +11,7 @@ from . import catalog as c
 from . import night as n
 from . import votes as v
 from .rules import convert, could_be, possible_roles, variant
+from .state import state_of
 from .wins import deadlock
 
 if TYPE_CHECKING:
@@ -43,7 +44,7 @@ def setup(game: Game) -> Flow:
         if player.role == "wizard" and variant(game, "wizard", "dark-wizard"):
             player.team = c.WEREWOLVES
             player.state["also"] = c.VAMPIRES
-    game.flags["possible"] = set(possible_roles(game))
+    state_of(game).possible = set(possible_roles(game))
     game.announce({"about": "composition", "roles": possible_roles(game),
                    "number": len(game.players)})
     natures = list(c.PEASANT_HIDDEN) + [
@@ -60,7 +61,7 @@ def setup(game: Game) -> Flow:
                 f"{item}-holder", [p.name for p in game.players],
                 prompt=f"Who first holds the {item}?")
             game.by_name[holder].markers.add(item)
-            game.flags[f"{item}-held"] = [holder]
+            state_of(game).held[item] = [holder]
 
 
 def _dead_count(game: Game) -> int:
@@ -74,9 +75,10 @@ def _quiet(game: Game, dead_before: int) -> Flow:
     (`end-game`) whether the game is stuck; the automatic storyteller ends it after five quiet
     days and nights."""
     if _dead_count(game) > dead_before:
-        game.flags["quiet"] = 0
+        state_of(game).quiet = 0
         return
-    quiet = game.flags["quiet"] = int(game.flags.get("quiet", 0)) + 1
+    state_of(game).quiet += 1
+    quiet = state_of(game).quiet
     if quiet < 2:
         return
     if len(game.alive()) == 2:
@@ -106,9 +108,11 @@ def night(game: Game, number: int) -> Flow:
     if number > 1:  # what the night carries over from the day, before anyone wakes
         if variant(game, "madman", "transfer-of-powers"):
             n.madman_takes_over(game)
-        for name in game.flags.pop("suicide", []):
+        table = state_of(game)
+        grieving, table.grieving = table.grieving, []
+        for name in grieving:
             state.add(game.by_name[name], "grief", character="juliet")
-        game.flags["sick-night"] = bool(game.flags.pop("sick-pending", False))
+        table.sick_night, table.sick_pending = table.sick_pending, False
     kind = table_kind(number)
     yield from run_night(game, game.edition.night_order[kind], NIGHT_ABILITIES[kind], state)
     if number == 1:  # the amulet and the sword are found once everyone is asleep again
@@ -169,7 +173,7 @@ def _witch(game: Game, state: n.Night) -> Flow:
 
 def _pack_hunts(game: Game, state: n.Night) -> Flow:
     yield from n.werewolves_attack(game, state)
-    game.flags.pop("sick-night", None)  # the sick one's night ends with the pack's meal
+    state_of(game).sick_night = False  # the sick one's night ends with the pack's meal
 
 
 def _vampire(game: Game, state: n.Night) -> Flow:
@@ -213,19 +217,19 @@ NIGHT_ABILITIES: dict[str, dict[str, Ability[n.Night]]] = {
 
 def dawn(game: Game, state: n.Night) -> Flow:
     deaths = list(state.deaths)
-    if variant(game, "ghoul", "sacrifice") and not game.flags.get("ghoul-sacrificed"):
+    if variant(game, "ghoul", "sacrifice") and not state_of(game).ghoul_sacrificed:
         ghouls = [p for p in game.alive() if p.role == "ghoul"]
         for index, death in enumerate(deaths):
             if death.player.role == "vampire" and ghouls:
                 deaths[index] = Death.caused_by(ghouls[0], "sacrifice", ghouls[0])
-                game.flags["ghoul-sacrificed"] = True
+                state_of(game).ghoul_sacrificed = True
                 break
     deaths = _amulet(game, deaths)
     for death in deaths:
         player = death.player
         if (death.cause == "attack" and player.role == "peasant"
                 and player.state.get("hidden") == "sick-one"):
-            game.flags["sick-pending"] = True
+            state_of(game).sick_pending = True
     yield from kill(game, deaths)
     if could_be(game, "innkeeper"):
         open_inn = any(p.role == "innkeeper" for p in game.alive())
@@ -293,13 +297,13 @@ def death_triggers(game: Game, player: Player, cause: str) -> Flow:
         partner = game.by_name[beloved]
         if partner.alive:
             if cause == "execution" and variant(game, "juliet", "nighttime-suicide"):
-                game.flags.setdefault("suicide", []).append(partner.name)
+                state_of(game).grieving.append(partner.name)
             else:
                 # "the other also dies immediately": before anything else, the curse included
                 yield from kill(game, _amulet(game, [Death(partner, "grief", by=player)]))
     if cause == "execution" and player.role == "cursed-wolf":
         if variant(game, "cursed-wolf", "wolf-cub"):
-            game.flags["wolf-cub-revenge"] = True
+            state_of(game).wolf_cub_revenge = True
         else:
             # The curse is not immediate: once the stake has won the game, nothing more is
             # asked (RULINGS: "Once a win holds the game is over").
@@ -314,12 +318,12 @@ def death_triggers(game: Game, player: Player, cause: str) -> Flow:
                     more.append(Death.caused_by(game.by_name[target], "curse", player))
     if (player.role == "vampire" and variant(game, "vampire", "blood-legacy")
             and not any(p.role == "vampire" for p in game.alive())):
-        made = game.flags.get("minor-vampires", [])  # the first minor vampire made inherits
+        made = state_of(game).minor_vampires  # the first minor vampire made inherits
         heirs = [game.by_name[name] for name in made
                  if game.by_name[name].alive and game.by_name[name].role == "minor-vampire"]
         if heirs:
             convert(game, heirs[0], role="vampire")
             game.tell(heirs[0], {"about": "bite", "role": "vampire"})
     if player.role in c.MYSTICS:
-        game.flags.setdefault("dead-mystics", set()).add(player.role)
+        state_of(game).dead_mystics.add(player.role)
     return _amulet(game, more)

@@ -25,6 +25,7 @@ from .rules import (
     strongest_wolf,
     variant,
 )
+from .state import state_of
 
 if TYPE_CHECKING:
     from ...core import Game, Player
@@ -174,7 +175,7 @@ def items_pass(game: Game) -> Flow:
                               prompt=f"Hand the {item} to another player (or keep it and lose "
                                      "it).")
         holder.markers.discard(item)
-        held = game.flags.setdefault(f"{item}-held", [holder.name])
+        held = state_of(game).held.setdefault(item, [holder.name])
         if pick is None or pick in held:
             game.note("ItemLost", {"item": item, "player": pick or holder.name})
             continue
@@ -303,11 +304,11 @@ def werewolves_attack(game: Game, night: Night) -> Flow:
         return
     awake = pack(game)
     audience = frozenset(names(awake)) | {leader.name}
-    game.flags["werewolves-awake"] = True
+    state_of(game).werewolves_awake = True
     choices, forbidden = _others(game, leader)
-    revenge = bool(game.flags.pop("wolf-cub-revenge", False))
+    revenge, state_of(game).wolf_cub_revenge = state_of(game).wolf_cub_revenge, False
     if not choices:
-        game.flags["werewolves-awake"] = False
+        state_of(game).werewolves_awake = False
         return
     many = 2 if revenge and len(choices) >= 2 else 1
     # "From the second night on, the Werewolves kill one player each night": the strongest
@@ -318,12 +319,12 @@ def werewolves_attack(game: Game, night: Night) -> Flow:
                           max=many, min=1, audience=audience,
                           prompt="Point at tonight's victim." if many == 1 else
                           "Revenge for the wolf cub: point at two victims.")
-    game.flags["werewolves-awake"] = False
+    state_of(game).werewolves_awake = False
     night.pointed(game, leader, pick)
     if pick is None:
         return
     targets = [pick] if isinstance(pick, str) else list(pick)
-    sick = bool(game.flags.pop("sick-night", False))
+    sick, state_of(game).sick_night = state_of(game).sick_night, False
     for target in targets:
         game.emit("VictimChosen", {"player": target}, audience)
         _attack(game, night, game.by_name[target], awake, sick)
@@ -419,7 +420,7 @@ def _bite(game: Game, night: Night, vampire: Player, target: Player) -> bool:
         game.note("BiteFailed", {"player": target.name})
         return False
     convert(game, target, role="minor-vampire", team=c.VAMPIRES, aura_now=c.DARK)
-    game.flags.setdefault("minor-vampires", []).append(target.name)  # in the order made
+    state_of(game).minor_vampires.append(target.name)  # in the order made
     game.tell(target, {"about": "bite", "role": "minor-vampire", "team": c.VAMPIRES,
                        "player": vampire.name})
     if variant(game, "ghoul", "right-hand"):
@@ -518,7 +519,7 @@ def madman_takes_over(game: Game) -> None:
     """Transfer of powers: the madman becomes the mystic he claimed once its holder died."""
     for madman in game.with_role("madman"):
         claimed = madman.state.get("claim")
-        if claimed and claimed in game.flags.get("dead-mystics", set()):
+        if claimed and claimed in state_of(game).dead_mystics:
             convert(game, madman, role=claimed)
             game.tell(madman, {"about": "transfer", "role": claimed})
 

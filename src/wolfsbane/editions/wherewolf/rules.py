@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from ...core.changes import change_character
 from . import catalog as c
+from .state import state_of
 
 if TYPE_CHECKING:
     from ...core import Game, Player
@@ -93,7 +94,10 @@ def possible_roles(game: Game) -> list[str]:
 
 
 def could_be(game: Game, role_id: str) -> bool:
-    return role_id in game.flags.setdefault("possible", set(possible_roles(game)))
+    state = state_of(game)
+    if state.possible is None:
+        state.possible = set(possible_roles(game))
+    return role_id in state.possible
 
 
 def convert(game: Game, player: Player, role: str | None = None, team: str | None = None,

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from ...core import YES_NO, Death, kill
 from ...core.votes import runoff
 from .rules import variant
+from .state import state_of
 
 if TYPE_CHECKING:
     from ...core import Decision, Game, Player
@@ -148,7 +149,7 @@ def first_vote(game: Game) -> Flow:
     if not accusing:
         for name in defended:
             counts[name] = 0
-    game.flags["first-vote"] = dict(counts)
+    state_of(game).first_vote = dict(counts)
     chosen = runoff(counts, excluded=() if accusing else defended)
     for name in (defended if accusing else []) + decreed:
         if name not in chosen:
@@ -193,7 +194,7 @@ def second_vote(game: Game, accused: list[str]) -> Flow:
         for target in targets:
             raw[target] = raw.get(target, 0) + w
     counts = _received(game, raw)
-    game.flags["second-vote"] = dict(counts)
+    state_of(game).second_vote = dict(counts)
     top = max(counts.values()) if counts else 0
     leaders = [name for name, count in counts.items() if count == top and top > 0]
     if not leaders:

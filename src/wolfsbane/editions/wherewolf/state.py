@@ -1,0 +1,33 @@
+"""What a Wherewolf game remembers between decisions, typed (`game.state`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ...core import Game
+
+
+@dataclass
+class WherewolfState:
+    werewolves_awake: bool = False  # the pack's channel is open
+    possible: set[str] | None = None  # the cards that may be in play, once worked out
+    held: dict[str, list[str]] = field(default_factory=dict)  # item -> who has held it
+    quiet: int = 0  # phases in a row without a death
+    grieving: list[str] = field(default_factory=list)  # who dies of grief next night
+    sick_pending: bool = False  # the sick one was eaten: the pack falls sick next night
+    sick_night: bool = False  # tonight the pack is sick
+    ghoul_sacrificed: bool = False
+    wolf_cub_revenge: bool = False  # the wolf cub died: the pack takes two victims tonight
+    minor_vampires: list[str] = field(default_factory=list)  # in the order they were made
+    dead_mystics: set[str] = field(default_factory=set)  # the cards of mystics who died
+    first_vote: dict[str, int] = field(default_factory=dict)  # the day's first count
+    second_vote: dict[str, int] = field(default_factory=dict)  # the day's run-off count
+
+
+def state_of(game: Game) -> WherewolfState:
+    state = game.state
+    if not isinstance(state, WherewolfState):
+        raise TypeError("a Wherewolf game keeps a WherewolfState")
+    return state
