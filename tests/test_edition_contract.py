@@ -128,6 +128,7 @@ def test_the_browser_never_guesses_a_night_from_a_phase_name() -> None:
         text = path.read_text(encoding="utf-8")
         assert 'includes("night")' not in text, path.name
         assert 'startsWith("night")' not in text, path.name
+        assert not re.search(r"\.id === \"(millers-hollow|licos|wherewolf)\"", text), path.name
 
 
 # -- the per-game catalog -----------------------------------------------------------------------

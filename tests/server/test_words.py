@@ -35,6 +35,9 @@ def test_the_editions_declare_their_presets_and_phase_kinds(server: Server) -> N
     assert editions["millers-hollow"]["presets"] == ["basic", "classic"]
     assert "15A" in editions["licos"]["compositions"]
     assert "compositions" not in editions["wherewolf"]
+    assert "thief" in editions["millers-hollow"]["deck_words"]
+    assert "undealt" in editions["wherewolf"]["deck_words"]
+    assert editions["licos"]["deck_words"] == "Deal exactly as many cards as seats."
 
 
 def test_a_refused_form_is_told_in_our_words(server: Server) -> None:

@@ -55,6 +55,8 @@ class Edition(ABC):
     # the sentence that tells a host what it holds, in the order a menu offers them.
     presets: tuple[str, ...] = ()
     preset_words: dict[str, str] = {}
+    # The sentence telling a host how many cards a deck of their own must hold.
+    deck_words: str = "Deal exactly as many cards as seats."
     # The kind of each phase, by the first word of its name ("night 3" -> "night"): what a
     # shell shows and times, so that no shell has to guess from the phase's name.
     phase_kinds: dict[str, str] = {"setup": "setup", "night": "night", "day": "day",

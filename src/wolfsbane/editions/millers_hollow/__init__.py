@@ -129,6 +129,8 @@ class MillersHollow(Edition):
     presets = PRESETS
     preset_words = PRESET_WORDS
     bot = "heuristic:HeuristicBot"
+    deck_words = ("Deal exactly as many cards as seats (with the thief, two more: they lie in "
+                  "the centre).")
     roles = r.ROLES
     min_players = 4
     max_players = 24

@@ -62,6 +62,8 @@ class Wherewolf(Edition):
     presets = PRESETS
     preset_words = PRESET_WORDS
     bot = "wherewolf:WherewolfBot"
+    deck_words = ("Deal exactly as many cards as seats (more cards than seats leave some "
+                  "undealt: a mystery village).")
     roles = c.ROLES
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS

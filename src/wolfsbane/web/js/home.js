@@ -87,11 +87,9 @@ function readOption(option, el) {
   }
 }
 
-// The cards a custom deck must hold, as the edition counts them.
+// The cards a custom deck must hold, in the edition's own words (`deck_words`).
 function customHint(ed) {
-  const extra = ed.roles.some((r) => r.id === "thief") ? " (with the thief, two more: they lie in the centre)" : "";
-  const undealt = ed.id === "wherewolf" ? " (more cards than seats leave some undealt: a mystery village)" : "";
-  return `How many of each card? Deal exactly as many cards as seats${extra || undealt}.`;
+  return `How many of each card? ${ed.deck_words || "Deal exactly as many cards as seats."}`;
 }
 
 export async function homeScreen(main) {
