@@ -39,14 +39,30 @@ def check_table(table: Iterable[NightTurn], abilities: Mapping[str, Any]) -> Non
                 f"no slot for {', '.join(unused)}" if unused else "") if part))
 
 
+# The (table, abilities) pairs already checked: an edition's tables are constants, so each
+# pair is checked on its first night only and every later night runs at once.
+_CHECKED: dict[tuple[int, int], tuple[tuple[NightTurn, ...], Mapping[str, Any]]] = {}
+
+
 def run_night(game: Game, table: Iterable[NightTurn],
-              abilities: Mapping[str, Ability[NightState]], night: NightState) -> Generator[
-                  Any, Any, None]:
-    """Run the night's table in order: each slot's ability, with the night's state."""
+              abilities: Mapping[str, Ability[NightState]], night: NightState,
+              dawn: Ability[NightState] | None = None) -> Generator[Any, Any, None]:
+    """Run the night's table in order: each slot's ability, with the night's state; then
+    `dawn`, what the night's turns lead to once they are all over."""
     turns = tuple(table)
-    check_table(turns, abilities)
+    key = (id(turns), id(abilities))
+    checked = _CHECKED.get(key)
+    if checked is None or checked[0] is not turns or checked[1] is not abilities:
+        check_table(turns, abilities)
+        # kept with the objects themselves, so that an id reused later is never taken for
+        # one already checked
+        _CHECKED[key] = (turns, abilities)
     for turn in turns:
         steps = abilities[turn.id](game, night)
+        if steps is not None:
+            yield from steps
+    if dawn is not None:
+        steps = dawn(game, night)
         if steps is not None:
             yield from steps
 

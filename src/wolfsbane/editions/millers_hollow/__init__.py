@@ -59,12 +59,14 @@ class Night:
     poisoned: list[Death] = field(default_factory=list)  # the witch's, as she caused them
 
 
+# A slot that only hands on a card's own generator returns it rather than wrapping it in
+# one more generator: every decision of the night passes through each layer.
 def _thief(game: Game, night: Night) -> Flow:
-    yield from r.thief_steals(game, night.center)
+    return r.thief_steals(game, night.center)
 
 
 def _cupid(game: Game, night: Night) -> Flow:
-    yield from r.cupid_links(game)
+    return r.cupid_links(game)
 
 
 def _lovers(game: Game, night: Night) -> None:
@@ -72,7 +74,7 @@ def _lovers(game: Game, night: Night) -> None:
 
 
 def _fortune_teller(game: Game, night: Night) -> Flow:
-    yield from r.fortune_tellers_look(game)
+    return r.fortune_tellers_look(game)
 
 
 def _little_girl(game: Game, night: Night) -> Flow:
@@ -97,6 +99,20 @@ def _werewolves(game: Game, night: Night) -> Flow:
 
 def _witch(game: Game, night: Night) -> Flow:
     night.healed, night.poisoned = yield from r.witches_brew(game, night.victim)
+
+
+def _dawn(game: Game, night: Night) -> Flow:
+    """The night's deaths, once every turn is over."""
+    # the pack kills as one: the attack and the fright are the werewolves', not one wolf's
+    deaths: list[Death] = []
+    if night.frightened is not None:
+        deaths.append(Death(night.frightened, "fright", character="werewolf"))
+    if night.victim is not None and not night.healed:
+        deaths.append(Death(game.by_name[night.victim], "attack", character="werewolf"))
+    deaths.extend(night.poisoned)
+    yield from kill(game, deaths)
+    check_end(game)
+    yield from r.pass_on_the_star(game)
 
 
 # Each slot of the night tables (table.NIGHT_ORDER), by turn id.
@@ -255,21 +271,12 @@ class MillersHollow(Edition):
             number += 1
 
     def night(self, game: Game, number: int, center: list[str]) -> Flow:
+        # not a generator itself: the night is the table's loop, with no layer around it
+        # that every decision of the night would pass through
         game.begin_phase(f"night {number}")
-        night = Night(number, center)
         kind = table_kind(number)
-        yield from run_night(game, self.night_order[kind], NIGHT_ABILITIES[kind], night)
-
-        # the pack kills as one: the attack and the fright are the werewolves', not one wolf's
-        deaths: list[Death] = []
-        if night.frightened is not None:
-            deaths.append(Death(night.frightened, "fright", character="werewolf"))
-        if night.victim is not None and not night.healed:
-            deaths.append(Death(game.by_name[night.victim], "attack", character="werewolf"))
-        deaths.extend(night.poisoned)
-        yield from kill(game, deaths)
-        check_end(game)
-        yield from r.pass_on_the_star(game)
+        return run_night(game, self.night_order[kind], NIGHT_ABILITIES[kind],
+                         Night(number, center), dawn=_dawn)
 
     def day(self, game: Game, number: int) -> Flow:
         game.begin_phase(f"day {number}")

@@ -124,13 +124,15 @@ def night(game: Game, number: int) -> Flow:
 
 
 # -- the night tables' slots (table.NIGHT_ORDER), by turn id --------------------------------
+# A slot that only hands on a card's generator returns it rather than wrapping it in one more
+# generator: every decision of the night passes through each layer.
 
 def _madman(game: Game, state: n.Night) -> Flow:
-    yield from n.madman_claims(game)
+    return n.madman_claims(game)
 
 
 def _juliet(game: Game, state: n.Night) -> Flow:
-    yield from n.juliet_chooses(game)
+    return n.juliet_chooses(game)
 
 
 def _pack_meets(game: Game, state: n.Night) -> None:
@@ -146,15 +148,15 @@ def _ghoul(game: Game, state: n.Night) -> None:
 
 
 def _first_seer(game: Game, state: n.Night) -> Flow:
-    yield from n.seers_look(game, state)
+    return n.seers_look(game, state)
 
 
 def _wizard(game: Game, state: n.Night) -> Flow:
-    yield from n.wizards_look(game, state)
+    return n.wizards_look(game, state)
 
 
 def _items(game: Game, state: n.Night) -> Flow:
-    yield from n.items_pass(game)
+    return n.items_pass(game)
 
 
 def _seer(game: Game, state: n.Night) -> Flow:
@@ -164,11 +166,11 @@ def _seer(game: Game, state: n.Night) -> Flow:
 
 
 def _medium(game: Game, state: n.Night) -> Flow:
-    yield from n.mediums_look(game, state)
+    return n.mediums_look(game, state)
 
 
 def _witch(game: Game, state: n.Night) -> Flow:
-    yield from n.witches_protect(game, state)
+    return n.witches_protect(game, state)
 
 
 def _pack_hunts(game: Game, state: n.Night) -> Flow:
@@ -177,7 +179,7 @@ def _pack_hunts(game: Game, state: n.Night) -> Flow:
 
 
 def _vampire(game: Game, state: n.Night) -> Flow:
-    yield from n.vampires_bite(game, state)
+    return n.vampires_bite(game, state)
 
 
 def _guild_master(game: Game, state: n.Night) -> Flow:
@@ -191,7 +193,7 @@ def _prison_guards(game: Game, state: n.Night) -> Flow:
 
 
 def _healer(game: Game, state: n.Night) -> Flow:
-    yield from n.healers_save(game, state)
+    return n.healers_save(game, state)
 
 
 NIGHT_ABILITIES: dict[str, dict[str, Ability[n.Night]]] = {
