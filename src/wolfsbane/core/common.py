@@ -74,9 +74,10 @@ def plurality(
         return None
     if len(top) == 1:
         return top[0]
-    return (yield game.ask_storyteller(
+    chosen: str = yield game.ask_storyteller(
         "tie-break", top, about=about, prompt="Break the tie between " + ", ".join(top) + ".",
-    ))
+    )
+    return chosen
 
 
 def introduce(game: Game, group: list[Player], **info: Any) -> None:

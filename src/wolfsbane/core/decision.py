@@ -185,12 +185,13 @@ class Decision:
         if value is None:
             if self.optional:
                 return bool(self.default)
-            return self._skip()
+            return bool(self._skip())  # _skip raises for a required question
         raise IllegalAnswer("Answer yes or no.", "yes-or-no", decision=self.name)
 
     def _whole_number(self, value: Any) -> int | None:
         if value is None or (isinstance(value, str) and not value.strip()):
-            return self._skip()
+            skipped: int | None = self._skip()
+            return skipped
         number: int | None = None
         if type(value) is int:
             number = value
@@ -210,7 +211,8 @@ class Decision:
     def _parts(self, value: Any) -> dict[str, Any] | None:
         parts = self.parts or {}
         if value is None and self.optional:
-            return self.default
+            default: dict[str, Any] | None = self.default
+            return default
         if not isinstance(value, dict):
             raise IllegalAnswer(f"Answer each part: {', '.join(parts)}.", "answer-each-part",
                                 decision=self.name, parts=list(parts))

@@ -12,10 +12,13 @@ from .errors import SetupError
 from .outcome import Outcome
 
 if TYPE_CHECKING:
+    from .deaths import Death
     from .game import Game
     from .player import Player
 
 Flow = Generator[Any, Any, None]
+# What a death sets off: it may ask questions, and returns the deaths it causes in turn.
+DeathsFlow = Generator[Any, Any, "list[Death]"]
 
 
 class Edition(ABC):
@@ -168,7 +171,7 @@ class Edition(ABC):
             info["role"] = player.role
         game.announce(info)
 
-    def death_triggers(self, game: Game, player: Player, cause: str) -> Flow:
+    def death_triggers(self, game: Game, player: Player, cause: str) -> DeathsFlow:
         """Run what a death sets off; return the `core.deaths.Death`s it causes."""
         return []
         yield  # a generator that asks nothing

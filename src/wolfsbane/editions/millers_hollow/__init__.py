@@ -28,7 +28,7 @@ from .table import BOT_NAMES, NIGHT_ORDER
 
 if TYPE_CHECKING:
     from ...core import Game, Player
-    from ...core.edition import Flow
+    from ...core.edition import DeathsFlow, Flow
 
 
 @dataclass
@@ -319,7 +319,7 @@ class MillersHollow(Edition):
 
     # -- deaths ------------------------------------------------------------------------------
 
-    def death_triggers(self, game: Game, player: Player, cause: str) -> Flow:
+    def death_triggers(self, game: Game, player: Player, cause: str) -> DeathsFlow:
         # A lover dies of grief "immediately": before a dying hunter takes aim, so the hunter
         # is only offered players who are still alive once the grief has run its course.
         partner = grieving_partner(game, player, "lover")

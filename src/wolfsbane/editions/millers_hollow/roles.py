@@ -12,6 +12,7 @@ from ...core.reminders import place_reminder
 
 if TYPE_CHECKING:
     from ...core import Game, Player
+    from ...core.edition import DeathsFlow
 
 Flow = Generator[Any, Any, Any]
 
@@ -168,7 +169,7 @@ HUNTER = Role(
 )
 
 
-def hunter_shoots(game: Game, hunter: Player, cause: str) -> Flow:
+def hunter_shoots(game: Game, hunter: Player, cause: str) -> DeathsFlow:
     if not (cause in ("attack", "execution") or game.options["hunter-shoots-on-any-death"]):
         return []
     targets = game.alive_names(exclude=hunter)

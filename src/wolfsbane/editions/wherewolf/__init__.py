@@ -21,7 +21,7 @@ from .wins import check_win
 
 if TYPE_CHECKING:
     from ...core import Game, Player
-    from ...core.edition import Flow
+    from ...core.edition import DeathsFlow, Flow
 
 MIN_PLAYERS = 3  # the rulebook plays 8 and more; smaller tables serve scenarios and tests
 MAX_PLAYERS = 24
@@ -195,7 +195,7 @@ class Wherewolf(Edition):
     def reveals_cards(self, game: Game) -> bool:
         return bool(game.options["role-reveal"])
 
-    def death_triggers(self, game: Game, player: Player, cause: str) -> Flow:
+    def death_triggers(self, game: Game, player: Player, cause: str) -> DeathsFlow:
         return (yield from death_triggers(game, player, cause))
 
     # -- winning -----------------------------------------------------------------------------

@@ -16,6 +16,7 @@ from .wins import deadlock
 
 if TYPE_CHECKING:
     from ...core import Game, Player
+    from ...core.edition import DeathsFlow
 
 Flow = Generator[Any, Any, Any]
 
@@ -292,7 +293,7 @@ def day(game: Game, number: int) -> Flow:
     yield from _quiet(game, before)
 
 
-def death_triggers(game: Game, player: Player, cause: str) -> Flow:
+def death_triggers(game: Game, player: Player, cause: str) -> DeathsFlow:
     more: list[Death] = []
     beloved = player.state.get("beloved")
     if beloved:
