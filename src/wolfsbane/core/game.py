@@ -269,18 +269,8 @@ class Game:
             batch: tuple[Decision, ...] = (request,) if single else tuple(request)
             waiting = 0
             for decision in batch:
-                if decision.id and self.open.get(decision.id) is decision:
-                    waiting += 1  # offered again while still open: it keeps its id
-                    continue
-                decision.id = self._number(decision.seat)
-                decision.phase = self.phase
-                if auto and decision.seat == STORYTELLER:
-                    answer = decision.validate(decision.suggestion)
-                    decision.answer = answer
-                    self._record(decision, answer, auto=True)
-                else:
+                if not self._open(decision, auto):
                     waiting += 1
-                    self.open[decision.id] = decision
             if waiting == 0:
                 value = request.answer if single else [d.answer for d in batch]
                 continue
@@ -290,21 +280,28 @@ class Game:
             self._waiting = waiting
             return
 
+    def _open(self, decision: Decision, auto: bool) -> bool:
+        """Number and open one decision of a batch; an automatic storyteller answers its own
+        at once (True). A decision offered again while still open keeps its id."""
+        if decision.id and self.open.get(decision.id) is decision:
+            return False
+        decision.id = self._number(decision.seat)
+        decision.phase = self.phase
+        if auto and decision.seat == STORYTELLER:
+            answer = decision.validate(decision.suggestion)
+            decision.answer = answer
+            self._record(decision, answer, auto=True)
+            return True
+        self.open[decision.id] = decision
+        return False
+
     def _open_any(self, decisions: tuple[Decision, ...],
                   auto: bool) -> tuple[Decision, Any] | None:
         """Open an any_of batch; an automatic storyteller's decision in it is the first
         answer at once, (decision, answer). None: the game waits for a seat or a clock."""
         for decision in decisions:
-            if decision.id and self.open.get(decision.id) is decision:
-                continue
-            decision.id = self._number(decision.seat)
-            decision.phase = self.phase
-            if auto and decision.seat == STORYTELLER:
-                answer = decision.validate(decision.suggestion)
-                decision.answer = answer
-                self._record(decision, answer, auto=True)
-                return decision, answer
-            self.open[decision.id] = decision
+            if self._open(decision, auto):
+                return decision, decision.answer
         self._batch = decisions
         self._single = False
         self._any = True
