@@ -349,13 +349,19 @@ class Channel:
         return self.max_messages, self.max_length
 
 
+_IMMUTABLE = frozenset({bool, int, float, str, type(None)})
+
+
 def resolve_options(specs: Mapping[str, Option], given: Mapping[str, Any] | None,
                     roles: Mapping[str, Role] | None = None) -> dict[str, Any]:
     """Every option's value: the defaults, with each given value checked against its option's
     kind (and, for role lists and variants, against `roles`, the edition's catalog)."""
     if given is not None and not isinstance(given, Mapping):
         raise SetupError("the options must be given as names and values")
-    options = {key: copy.deepcopy(spec.default) for key, spec in specs.items()}
+    # a default that can be changed in place (a card list) is copied for each game; the
+    # others are shared as they are (copying them costs every game for nothing)
+    options = {key: spec.default if type(spec.default) in _IMMUTABLE else
+               copy.deepcopy(spec.default) for key, spec in specs.items()}
     for key, value in (given or {}).items():
         if key not in specs:
             known = ", ".join(sorted(specs)) or "none"

@@ -268,9 +268,23 @@ class Game:
                 return
             batch: tuple[Decision, ...] = (request,) if single else tuple(request)
             waiting = 0
+            open_ = self.open
+            phase = self.phase
             for decision in batch:
-                if not self._open(decision, auto):
-                    waiting += 1
+                seat = decision.seat
+                if decision.id or seat in (STORYTELLER, CLOCK) or self._growing:
+                    if not self._open(decision, auto):
+                        waiting += 1
+                    continue
+                # a seat's fresh question, numbered here rather than through `_open` and
+                # `_number`: every question of every batch comes this way
+                asked = self._asked
+                count = asked.get(seat, 0) + 1
+                asked[seat] = count
+                decision_id = decision.id = count * self._id_stride + self.by_name[seat].index + 1
+                decision.phase = phase
+                open_[decision_id] = decision
+                waiting += 1
             if waiting == 0:
                 value = request.answer if single else [d.answer for d in batch]
                 continue
