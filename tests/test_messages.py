@@ -503,3 +503,21 @@ def test_every_question_met_in_play_is_asked_in_the_catalogues_words(edition_id:
         tie = {"name": "tie-break", "seat": "storyteller", "about": "sheriff",
                "choices": ["Ada", "Bram"]}
         assert words.prompt(tie) == "Break the tie in the sheriff election between Ada and Bram."
+
+
+def test_a_number_and_a_composite_answer_read_as_words_in_both_renderers(
+        tmp_path: Path) -> None:
+    if NODE is None:
+        pytest.skip("node is not installed: the web client's renderer cannot be run")
+    edition = EDITIONS["millers-hollow"]
+    events = [{"kind": "ActionTaken", "phase": "night 1", "player": "Ana", "decision": "guess",
+               "answer": {"player": "Bo", "role": "werewolf"}},
+              {"kind": "ActionTaken", "phase": "night 1", "player": "Ana", "decision": "count",
+               "answer": 2}]
+    words = Words(catalogue(edition), None)
+    expected = [said[0] for said in (words.event(event) for event in events) if said]
+    cases = [{"type": "event", "edition": edition.id, "event": event, "viewer": None}
+             for event in events]
+    assert run_text_js(cases, tmp_path) == expected
+    assert "Bo and Werewolf" in expected[0] and "{" not in expected[0]
+    assert " 2 " in expected[1]

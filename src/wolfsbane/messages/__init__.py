@@ -211,6 +211,8 @@ class Words:
         """An answer or a free value: a player, a card, yes/no, several, or nobody."""
         if isinstance(value, list):
             return self.join([self.answer_value(v, speaker, quoted) for v in value])
+        if isinstance(value, Mapping):  # a composite answer ({player, role}), part by part
+            return self.join([self.answer_value(v, speaker, quoted) for v in value.values()])
         if value is None:
             return self.mark("text", self.word("nobody"))
         if isinstance(value, bool):

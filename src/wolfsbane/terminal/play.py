@@ -21,7 +21,7 @@ from rich.panel import Panel
 from rich.rule import Rule
 
 from ..agents import Agent, SeatView, bot_for, random_answer
-from ..core import ARRANGE, YES_NO, Game, IllegalAnswer
+from ..core import ARRANGE, NUMBER, PARTS, YES_NO, Game, IllegalAnswer
 from ..core.decision import CLOCK
 from ..core.edition import Edition, deck_for
 from ..core.view import events_for, view
@@ -29,6 +29,7 @@ from .prompts import (
     Prompter,
     Quit,
     read_free_form,
+    read_number,
     read_pick,
     read_several,
     read_yes_no,
@@ -574,37 +575,12 @@ class Session:
     def _decide(self, decision: dict[str, Any]) -> None:
         """Ask the person one decision until the engine accepts the answer."""
         console = self.console
-        name, kind = decision["name"], decision["kind"]
+        name = decision["name"]
         prompt = self.renderer.plain.prompt(decision) or decision.get("prompt") or \
             f"Your decision: {self.renderer.decision_label(name)}."
         console.print(f"\n[bold magenta]❯[/] [bold]{esc(prompt)}[/]")
-        players = [p.name for p in self.game.players]
-        if kind == YES_NO:
-            console.print("[cyan]1[/] yes   [cyan]2[/] no")
-            read: Any = read_yes_no
-            hint = "Type y or n."
-        elif kind == ARRANGE:
-            console.print("[dim]Type the answer as JSON, or as a comma-separated list.[/]")
-            read = read_free_form
-            hint = "Type an answer."
-        else:
-            skip = self.renderer.skip_label(name) if decision["optional"] else None
-            show_choices(console, self.edition, decision["choices"], skip, you=self.seat)
-            if decision["max"] > 1:
-                count = decision["min"] if decision["min"] == decision["max"] else \
-                    f"{decision['min']} to {decision['max']}"
-                console.print(f"[dim]Pick {count}: type their numbers separated by spaces "
-                              "(for example: 1 3).[/]")
-
-                def read(text: str) -> Any:
-                    return read_several(text, decision, self.edition, players)
-            else:
-                def read(text: str) -> Any:
-                    return read_pick(text, decision, self.edition, players)
-            hint = ("Type their numbers, separated by spaces." if decision["max"] > 1 else
-                    "Type the number of your choice" + (", or 0 to skip." if skip else "."))
         while True:
-            value = self.prompter.ask(read, hint)
+            value = self._read_answer(decision)
             try:
                 self.game.answer(decision["id"], value, seat=self.seat)
             except IllegalAnswer as error:
@@ -613,6 +589,49 @@ class Session:
             break
         if name not in OWN_TOLD_BY_EVENTS:  # a ballot is told by the vote's own line
             console.print(f"[dim]You answered: {self._said_answer(value, decision)}.[/]")
+
+    def _read_answer(self, decision: dict[str, Any]) -> Any:
+        """One answer typed for `decision`: a composite one (`{player, role}`) part by part,
+        each part asked as the question it is."""
+        if decision["kind"] == PARTS:
+            answer: dict[str, Any] = {}
+            for part_name, part in decision["parts"].items():
+                words = self.renderer.plain.prompt(part) or part.get("prompt") or \
+                    f"{self.renderer.decision_label(part_name)}:"
+                self.console.print(f"[bold]{esc(words)}[/]")
+                answer[part_name] = self._read_answer(part)
+            return answer
+        read, hint = self._reader(decision)
+        return self.prompter.ask(read, hint)
+
+    def _reader(self, decision: dict[str, Any]) -> tuple[Any, str]:
+        """How a line is read as an answer to this kind of question, and the hint shown when
+        the line is empty; the choices are shown first."""
+        console = self.console
+        name, kind = decision["name"], decision["kind"]
+        if kind == YES_NO:
+            console.print("[cyan]1[/] yes   [cyan]2[/] no")
+            return read_yes_no, "Type y or n."
+        if kind == NUMBER:
+            low, high = decision["min"], decision["max"]
+            console.print(f"[dim]Type a whole number from {low} to {high}.[/]")
+            return (lambda text: read_number(text, decision)), \
+                f"Type a number from {low} to {high}."
+        if kind == ARRANGE:
+            console.print("[dim]Type the answer as JSON, or as a comma-separated list.[/]")
+            return read_free_form, "Type an answer."
+        players = [p.name for p in self.game.players]
+        skip = self.renderer.skip_label(name) if decision["optional"] else None
+        show_choices(console, self.edition, decision["choices"], skip, you=self.seat)
+        if decision["max"] > 1:
+            count = decision["min"] if decision["min"] == decision["max"] else \
+                f"{decision['min']} to {decision['max']}"
+            console.print(f"[dim]Pick {count}: type their numbers separated by spaces "
+                          "(for example: 1 3).[/]")
+            return (lambda text: read_several(text, decision, self.edition, players)), \
+                "Type their numbers, separated by spaces."
+        return (lambda text: read_pick(text, decision, self.edition, players)), \
+            "Type the number of your choice" + (", or 0 to skip." if skip else ".")
 
     def _said_answer(self, value: Any, decision: dict[str, Any]) -> str:
         if decision["kind"] == YES_NO:

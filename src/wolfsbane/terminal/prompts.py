@@ -139,6 +139,24 @@ def read_yes_no(text: str) -> Any:
     return Unclear(f"Please answer yes or no (y/n), not “{text.strip()}”.")
 
 
+def read_number(text: str, decision: dict[str, Any]) -> Any:
+    """A line as a whole number from the decision's `min` to its `max` (or skip, when the
+    question may be skipped)."""
+    word = text.strip()
+    if not word:
+        return NOTHING
+    if decision["optional"] and word.lower() in SKIP_WORDS - {"0"}:
+        return None
+    low, high = decision["min"], decision["max"]
+    try:
+        number = int(word)
+    except ValueError:
+        return Unclear(f"Type a whole number from {low} to {high}, not “{word}”.")
+    if not low <= number <= high:
+        return Unclear(f"Type a whole number from {low} to {high}.")
+    return number
+
+
 def read_free_form(text: str) -> Any:
     word = text.strip()
     if not word:

@@ -158,6 +158,8 @@ export class Words {
   answerValue(value, speaker, quoted) {
     if (Array.isArray(value)) return this.join(value.map((v) => this.answerValue(v, speaker, quoted)));
     if (value === null || value === undefined) return this.word("nobody");
+    // a composite answer ({player, role}), part by part
+    if (typeof value === "object") return this.join(Object.values(value).map((v) => this.answerValue(v, speaker, quoted)));
     if (value === true || value === false) return this.word(value ? "yes" : "no");
     if (typeof value === "string" && value in this.cards) return this.card(value);
     if (typeof value === "string") return this.player(value, speaker, quoted);
