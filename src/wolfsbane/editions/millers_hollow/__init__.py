@@ -284,18 +284,14 @@ class MillersHollow(Edition):
             yield from r.elect_sheriff(game)
         voters = game.alive()
         living = [voter.name for voter in voters]
-        # the reason each voter may not name themself, shared by every ballot: it is read only
-        # for a name the ballot does not offer
-        themself = dict.fromkeys(living, "nobody may vote to hang themself")
         asks = []
         for at, voter in enumerate(voters):
             name = voter.name
             lover = voter.state.get("lover")
-            forbidden = themself
-            choices = living[:at] + living[at + 1:]
+            forbidden = {name: "nobody may vote to hang themself"}
+            choices = living[:at] + living[at + 1:]  # the living but the voter
             if lover:
-                forbidden = {name: themself[name],
-                             lover: "lovers may not vote against each other"}
+                forbidden[lover] = "lovers may not vote against each other"
                 choices = [n for n in choices if n != lover]
             asks.append(game.ask(name, "vote", choices, optional=True, forbidden=forbidden,
                                  prompt="Who should the village hang? (You may abstain.)"))
