@@ -24,6 +24,9 @@ CLOCK = "clock"
 NUMBER = "number"  # a whole number from `min` to `max` (how many neighbours are evil...)
 PARTS = "parts"  # one answer per named part, each its own decision: {player: PICK, role: PICK}
 
+# `Decision.since`: the decision's `seconds` count from the beginning of its phase
+PHASE = "phase"
+
 _NO_WORDS = frozenset({"no", "none", "skip", "abstain", "pass", ""})
 _YES_WORDS = frozenset({"yes", "y", "true"})
 
@@ -45,6 +48,10 @@ class Decision:
     answer for each of `parts` (name -> the decision that part is). `truth` is what the rules
     say is so (the number a Clocktower storyteller would give a sober, healthy Empath): only
     the storyteller's view shows it, beside the `suggestion`.
+
+    `lapse` is what the rules say running out of time answers (a ballot not cast in time is
+    no vote); whoever keeps the clock answers it with `timeout`, and the game accepts it then
+    even where the seat itself could not skip the question.
     """
 
     __slots__ = (
@@ -68,6 +75,8 @@ class Decision:
         "audience",
         "standing",
         "seconds",
+        "since",
+        "lapse",
         "parts",
         "truth",
         "_choice_set",
@@ -92,6 +101,8 @@ class Decision:
         audience: frozenset[str] | None = None,
         standing: bool = False,
         seconds: float | None = None,
+        since: str | None = None,
+        lapse: Any = UNANSWERED,
         parts: dict[str, Decision] | None = None,
         truth: Any = None,
     ) -> None:
@@ -117,6 +128,12 @@ class Decision:
         # found", "nominate"); it is never timed out on its own, only withdrawn
         self.standing = standing
         self.seconds = seconds  # how long the seat has to answer, when the rules say so
+        # where the `seconds` count from: None, from the moment it is asked; PHASE, from the
+        # beginning of its phase (the night's clock, so that a fast night lasts as a slow one)
+        self.since = since
+        # what running out of time answers, where the rules say so (a ballot not cast in time
+        # is no vote), even for a question that may not be skipped; UNANSWERED: they do not
+        self.lapse = lapse
         self.parts = parts
         self.truth = truth
         self._choice_set: frozenset[str] | None = None
@@ -310,6 +327,8 @@ class Decision:
             out["standing"] = True
         if self.seconds is not None:
             out["seconds"] = self.seconds
+        if self.since is not None:
+            out["since"] = self.since
         if self.parts is not None:
             out["parts"] = {name: part.as_dict() for name, part in self.parts.items()}
         return out
@@ -329,7 +348,7 @@ class Decision:
                        min=data["min"], max=data["max"], optional=data["optional"],
                        default=data["default"], prompt=data.get("prompt", ""),
                        about=data.get("about"), standing=bool(data.get("standing")),
-                       seconds=data.get("seconds"),
+                       seconds=data.get("seconds"), since=data.get("since"),
                        parts={name: cls.from_dict(part)
                               for name, part in data["parts"].items()}
                        if "parts" in data else None,

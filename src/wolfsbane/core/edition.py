@@ -188,6 +188,11 @@ class Edition(ABC):
         """How long the current phase lasts online, when the edition says so."""
         return None
 
+    def night_seconds(self, game: Game) -> float | None:
+        """How long a night lasts when the rulebook sets it (LiCOS: its night option); None
+        leaves it to the game's `night_seconds`. Only read when the game times its nights."""
+        return None
+
     def vote_clock(self, game: Game) -> tuple[int, int] | None:
         """Seconds of talk before the day's vote opens, and the least the vote then stays
         open, when the rulebook sets them (LiCOS: its morning and its noon); None leaves

@@ -13,7 +13,18 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from .catalog import Channel, Role, resolve_options
-from .decision import CLOCK, NUMBER, PARTS, PICK, TIME, YES_NO, AnyOf, Decision
+from .decision import (
+    CLOCK,
+    NUMBER,
+    PARTS,
+    PHASE,
+    PICK,
+    TIME,
+    UNANSWERED,
+    YES_NO,
+    AnyOf,
+    Decision,
+)
 from .edition import Edition
 from .errors import IllegalAnswer, SetupError
 from .events import PUBLIC, STORYTELLER, STORYTELLER_ONLY, Event
@@ -36,9 +47,16 @@ class Game:
         seed: int = 0,
         storyteller: str = AUTO,
         deck: Sequence[str] | None = None,
+        night_seconds: float | None = None,
     ) -> None:
         """Create a game. `roles` deals fixed cards in seat order; otherwise the storyteller
-        deals `deck` (or the edition's recommended deck) at random as the first decision."""
+        deals `deck` (or the edition's recommended deck) at random as the first decision.
+
+        `night_seconds` times the nights (a game played online): dawn then waits for the
+        night's clock, which runs from the night's beginning for that long (or the length
+        the edition's rules give a night), so that how long a night lasts never tells who
+        woke in it. Without it (the simulator, the terminal, scenarios) a night ends as soon
+        as its last turn is over."""
         if storyteller not in (AUTO, MANUAL):
             raise SetupError("storyteller must be 'auto' or 'manual'")
         names = [str(name) for name in seats]
@@ -54,6 +72,11 @@ class Game:
         self.seed = int(seed)
         self.rng = random.Random(self.seed)
         self.storyteller = storyteller
+        if night_seconds is not None and (
+                isinstance(night_seconds, bool) or not isinstance(night_seconds, (int, float))
+                or not 0 < night_seconds < float("inf")):
+            raise SetupError("A night lasts a positive number of seconds.")
+        self.night_seconds = float(night_seconds) if night_seconds is not None else None
         self.given_roles = list(roles) if roles is not None else None
         if roles is not None:
             if len(roles) != len(names):
@@ -211,12 +234,15 @@ class Game:
         those not offered again are withdrawn, and their seats are told."""
         return AnyOf(list(decisions))
 
-    def clock(self, name: str, seconds: float) -> Decision:
+    def clock(self, name: str, seconds: float, since: str | None = None) -> Decision:
         """A period of `seconds` (the morning, the night): the clock seat's decision, answered
         when the time is up. Yield it alone to wait for the time, or in `any_of` beside the
-        questions it cuts short."""
+        questions it cuts short. `since=PHASE`: the period began with the phase (the night's
+        clock, asked once the night's turns are over), not when the clock is asked."""
+        if since not in (None, PHASE):
+            raise ValueError(f"a clock runs from when it is asked or from its phase, not {since}")
         return Decision(CLOCK, name, kind=TIME, seconds=float(seconds), optional=True,
-                        default=True)
+                        default=True, since=since)
 
     def _draw(self, decision: Decision) -> Any:
         """A suggestion drawn at random for a storyteller's decision: a legal answer."""
@@ -421,7 +447,10 @@ class Game:
             raise IllegalAnswer("That question is no longer open.", "not-open")
         if seat is not None and seat != decision.seat:
             raise IllegalAnswer("That question is not yours to answer.", "not-yours")
-        answer = decision.validate(value)
+        if timeout and decision.lapse is not UNANSWERED and value == decision.lapse:
+            answer = decision.lapse  # what the rules say running out means
+        else:
+            answer = decision.validate(value)
         decision.answer = answer
         del self.open[decision_id]
         self._record(decision, answer, timeout=timeout)
@@ -554,6 +583,8 @@ class Game:
             out["roles"] = list(self.given_roles)
         else:
             out["deck"] = list(self.deck)
+        if self.night_seconds is not None:
+            out["night_seconds"] = self.night_seconds
         return out
 
     def __repr__(self) -> str:

@@ -11,6 +11,7 @@ from collections.abc import Callable, Generator, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from .catalog import NightTurn
+from .decision import PHASE
 
 if TYPE_CHECKING:
     from .game import Game
@@ -61,10 +62,25 @@ def run_night(game: Game, table: Iterable[NightTurn],
         steps = abilities[turn.id](game, night)
         if steps is not None:
             yield from steps
+    yield from dawn_waits(game)
     if dawn is not None:
         steps = dawn(game, night)
         if steps is not None:
             yield from steps
+
+
+def dawn_waits(game: Game) -> Generator[Any, Any, None]:
+    """Dawn waits for the night's clock: where the game times its nights (`night_seconds`),
+    the night's turns being over ends nothing; the night ends when its clock, which ran from
+    the night's beginning, runs out. So a night in which nobody woke and one in which every
+    card did look alike to the table (nothing of dawn is told before), and the clock's end is
+    an answer in the log, like any other, so that replay and a restart keep it. Every night
+    of every edition goes through here, once its turns are over and before its dawn."""
+    seconds = game.night_seconds
+    if seconds is None:
+        return
+    given = game.edition.night_seconds(game)
+    yield game.clock("night", float(given) if given is not None else seconds, since=PHASE)
 
 
 def tells_only(tell: Callable[[Game], None]) -> Ability[Any]:

@@ -24,6 +24,7 @@ def new_game_from_record(record: dict[str, Any], editions: Any) -> Game:
         options=record.get("options"),
         seed=record.get("seed", 0),
         storyteller=MANUAL,
+        night_seconds=record.get("night_seconds"),
     )
 
 

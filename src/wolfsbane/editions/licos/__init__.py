@@ -25,6 +25,7 @@ from ...core import (
 )
 from ...core.catalog import BOOLEAN, SECONDS, TEXT
 from ...core.common import deal, plurality
+from ...core.night import dawn_waits
 from . import compositions as comp
 from . import roles as r
 from .names import CHARACTER_NAMES, cast
@@ -177,6 +178,10 @@ class Licos(Edition):
         living = len(game.alive())
         return 240 if living <= 6 else 360 if living <= 12 else 480
 
+    def night_seconds(self, game: Game) -> float:
+        """A LiCOS night lasts its option's length: dawn waits for it where nights are timed."""
+        return float(game.options["night-seconds"])
+
     # -- the game --------------------------------------------------------------------------
 
     def flow(self, game: Game) -> Flow:
@@ -251,6 +256,8 @@ class Licos(Edition):
                 looks.append((game.by_name[ask.seat], game.by_name[answer]))
             elif ask.name == "guard":
                 guarded.add(answer)
+        # the night's turns go through core.night's dawn_waits like every table-run night
+        yield from dawn_waits(game)
         # dawn
         deaths: list[Death] = []
         if victim is not None:

@@ -44,6 +44,8 @@ def timed(game: Game) -> bool:
 
 def _ballot_ask(game: Game, voter: Player, name: str, choices: list[str], prompt: str) -> Decision:
     optional = timed(game)
+    # whoever keeps the time answers a ballot not cast in time as the Timed Game rule does:
+    # "a player who does not vote in time simply has no vote"
     reason = ("every living player must vote in the First Vote" if name == "first-vote" else
               "every player outside the runoff must vote in the Second Vote")
     if voter.role == "merchant":
@@ -52,10 +54,11 @@ def _ballot_ask(game: Game, voter: Player, name: str, choices: list[str], prompt
             most = min(5, most)
         return game.ask(voter, name, choices, optional=optional, min=1, max=max(1, most),
                         forbidden={voter.name: "nobody may vote for themself"},
-                        required_reason=reason,
+                        required_reason=reason, lapse=None,
                         prompt=prompt + " As the merchant you may name several players.")
     return game.ask(voter, name, choices, optional=optional, required_reason=reason,
-                    forbidden={voter.name: "nobody may vote for themself"}, prompt=prompt)
+                    lapse=None, forbidden={voter.name: "nobody may vote for themself"},
+                    prompt=prompt)
 
 
 def _targets(answer: Any) -> list[str]:
