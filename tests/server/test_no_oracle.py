@@ -270,7 +270,7 @@ def test_a_refused_answer_never_waits_for_other_seats_answers_to_be_stored() -> 
         store.release.set()
         await live.start()
         store.release.clear()
-        decision = next(d for d in live.shown.open.values() if d.seat != PROBER)
+        decision = next(d for d in live.game.open.values() if d.seat != PROBER)
         answered = live.submit(Op("answer", people[decision.seat], decision=decision.id,
                                   value=harmless(decision.as_dict())))
         await asyncio.sleep(0)

@@ -96,12 +96,13 @@ def test_pause_stops_the_clocks_and_extend_moves_them(server: Server) -> None:
     asyncio.run(main())
 
 
-def test_the_moderator_gives_a_question_asked_behind_the_curtain_more_time(
+def test_the_moderator_sees_dawn_wait_for_the_night_clock_and_gives_the_night_more_time(
     server: Server,
 ) -> None:
-    """The day's questions are open for the moderator while the players are still held in the
-    night; +15 s on one of them is kept for the moment its clock starts (a day vote's: the whole
-    vote's), and the moderator is told that the players still see the night."""
+    """Once every turn of the night is over the moderator sees the night's clock, and is told
+    that the players see the night until it runs out; nothing of the day is open yet (no
+    seat is asked ahead of the table any more). +15 s on the night's clock makes the night
+    15 s longer, and the day's questions open only once it has run out."""
     made = create(server, "Mod", **{"as": "moderator"}, moderated=True, preset="classic",
                   timers={"night": 4, "day": 30, "decision": 0.3, "grace": 0.2,
                           "bot_delay": 0, "talk": 2, "vote": 5})
@@ -112,33 +113,54 @@ def test_the_moderator_gives_a_question_asked_behind_the_curtain_more_time(
     async def main() -> None:
         await moderator.connect()
         start(server, code, mod_token)
-        ahead = await moderator.until(lambda m: any(
-            d["name"] == "elect" for d in (moderator.view or {}).get("decisions", ())),
-            timeout=20)
-        assert ahead
-        curtain = moderator.clock.get("curtain")
-        assert curtain and curtain["players_see"] == "night 1"
-        elect = next(d for d in moderator.view["decisions"]  # type: ignore[index]
-                     if d["name"] == "elect" and d["seat"] == "P0")
+        await moderator.until(lambda m: "curtain" in moderator.clock, timeout=20)
+        curtain = moderator.clock["curtain"]
+        assert curtain["players_see"] == "night 1"
+        view = moderator.view or {}
+        assert view["phase"] == "night 1"
+        night = [d for d in view["decisions"] if d["seat"] == "clock"]
+        assert [(d["name"], d["since"]) for d in night] == [("night", "phase")]
+        assert view["decisions"] == night  # nothing else is open: no day question ahead
+        assert moderator.clock["deadlines"][str(night[0]["id"])] == curtain["until"]
         with api(server) as client:
             r = client.post(f"/api/games/{code}/extend", headers=auth(mod_token),
-                            json={"seconds": 15, "decision": elect["id"]})
+                            json={"seconds": 15, "decision": night[0]["id"]})
             assert r.status_code == 200, r.text
+        await moderator.until(lambda m: moderator.clock.get("curtain", {}).get("until")
+                              == curtain["until"] + 15)
         p0 = Seat(server, code, tokens["P0"], "P0")
         await p0.connect()
-        await p0.until(lambda m: any(d["id"] == elect["id"]
-                                     for d in (p0.view or {}).get("decisions", ())))
-        # the sheriff election is a day vote, whose ballots close together: the 15 s go to
-        # it all (without them it would close with the 30 s day, 28 s after it opens)
-        vote = p0.clock["vote"]
-        assert vote["closes"] - vote["opens"] >= 28 + 14.9
-        assert p0.clock["deadlines"][str(elect["id"])] == vote["closes"]
+        await p0.until(lambda m: any(d["name"] == "elect"
+                                     for d in (p0.view or {}).get("decisions", ())),
+                       timeout=30)
+        assert time.time() >= curtain["until"] + 15 - 0.5  # the night lasted 15 s longer
         await p0.close()
         with api(server) as client:
             r = client.post(f"/api/games/{code}/extend", headers=auth(mod_token),
-                            json={"seconds": 15, "decision": 1})
+                            json={"seconds": 15, "decision": night[0]["id"]})
             assert r.status_code == 409 and r.json()["detail"] == (
                 "That question has already been answered.")
         await moderator.close()
 
     asyncio.run(main())
+
+
+def test_a_question_that_runs_out_takes_what_the_rules_say_and_chance_only_last() -> None:
+    """The server reads what running out means off the decision: a Wherewolf ballot not cast
+    in time is no vote (its `lapse`), though the seat must vote; a skippable question takes
+    its default; only a required one the rules say nothing of gets a seeded random answer."""
+    from types import SimpleNamespace
+
+    from wolfsbane.core import Decision
+    from wolfsbane.server.live import LiveGame
+
+    live = SimpleNamespace(config={"seed": 7})
+    ballot = Decision("P1", "first-vote", ("P2", "P3"), lapse=None)
+    assert LiveGame._timeout_answer(live, ballot) is None  # type: ignore[arg-type]
+    skippable = Decision("P1", "look", ("P2", "P3"), optional=True)
+    assert LiveGame._timeout_answer(live, skippable) is None  # type: ignore[arg-type]
+    link = Decision("P1", "link", ("P1", "P2", "P3"), min=2, max=2)
+    link.id = 12
+    drawn = LiveGame._timeout_answer(live, link)  # type: ignore[arg-type]
+    assert link.validate(drawn) == drawn
+    assert LiveGame._timeout_answer(live, link) == drawn  # type: ignore[arg-type]

@@ -1,7 +1,7 @@
 """The seat screen, the table screen and the moderator's screen in a real browser: a card
 that hides, a chat box that knows the channel's limit and keeps refused text, names checked
 with a reason, the newest events on top, the village's talk on the table screen,
-the moderator told about the night's curtain, and who sees the bots."""
+the moderator told that dawn waits for the night's clock, and who sees the bots."""
 
 from __future__ import annotations
 
@@ -156,9 +156,8 @@ def test_the_table_screen_shows_what_the_village_says(browser: Any, web_server: 
         page.context.close()
 
 
-def test_the_moderator_is_told_about_the_curtain_and_adds_time(browser: Any,
-                                                                web_server: Server,
-                                                                shots: Path) -> None:
+def test_the_moderator_is_told_that_dawn_waits_for_the_night_and_adds_time(
+        browser: Any, web_server: Server, shots: Path) -> None:
     errors: list[str] = []
     page = new_page(browser, DESKTOP, errors, scheme="dark")
     code = create_game(page, web_server, "Mo", as_="moderator", moderated=True,
@@ -179,11 +178,11 @@ def test_the_moderator_is_told_about_the_curtain_and_adds_time(browser: Any,
     assert page.locator(".seat .badge", has_text="bot").count() == 6  # the host still sees
     page.locator("#start-game").click()
     page.locator(".storyteller button", has_text="Use the suggestion").first.click()
-    # the bots answer the night at once; the players stay in the night until its end
+    # the bots answer the night at once; dawn waits for the night's clock, and the moderator
+    # is told so: the players still see the night until it runs out
     page.locator(".curtain", has_text="The players still see Night 1").wait_for(timeout=20_000)
-    plus = page.locator(".pending button", has_text="+15 s").first
-    plus.wait_for()
-    plus.click()
+    page.locator(".curtain", has_text="Every turn of this night is over").wait_for()
+    page.locator("#extend-30").click()  # a longer night: its clock moves with the phase
     page.wait_for_timeout(500)
     assert page.locator(".toast.error").count() == 0, page.locator(".toast").all_inner_texts()
     check_accessibility(page, "moderator (curtain)")

@@ -5,11 +5,11 @@ The engine is pure; everything that has to do with time lives here. Each live ga
 them to the engine, stores the new log entries durably, and only then tells the seats, each
 through `core.view.view` (the only boundary between the engine and anyone playing).
 
-Nights are curtained. While a night lasts, whatever the engine does that the whole table would
-see (a death, the next phase) is held back until the night's fixed deadline, so the length of a
-night never tells anyone which roles are awake in it. The moderator, who sees everything, is not
-curtained. The held-back state is kept as `shown`: the game replayed up to the last answer
-before the curtain fell; players, spectators and bots look at `shown`, never past it.
+Nights keep their length by a rule of the engine: the server creates each game with
+`night_seconds` (its night timer), so every night ends with the clock seat's "night" decision,
+which counts from the night's beginning (`since=PHASE`); nothing of dawn exists before that clock
+runs out, so how long a night lasts never tells anyone which roles are awake in it. The server
+holds nothing back: it only answers the clocks, at their deadlines.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from typing import Any
 from ..agents import Agent, SeatView, bot_for, random_answer
 from ..core import MANUAL, STORYTELLER, Decision, Game, IllegalAnswer, SetupError
 from ..core.catalog import resolve_options
-from ..core.decision import CLOCK
+from ..core.decision import CLOCK, PHASE, UNANSWERED
 from ..core.edition import Edition, deck_for, table_sizes
 from ..core.record import RECORD_FORMAT, replay
 from ..core.view import PUBLIC_SEAT, TABLE_SEAT, events_for, public_view, view
@@ -296,8 +296,6 @@ class LiveGame:
         self.participants: dict[str, Participant] = {}
         self.by_hash: dict[str, Participant] = {}
         self.game: Game | None = None  # the engine, as far as it has gone
-        self.shown: Game | None = None  # what the table may see (behind `game` under a curtain)
-        self.held_ids: set[int] = set()
         self.deadlines: dict[int, float] = {}
         self.bot_due: dict[int, float] = {}
         self.agents: dict[str, Agent] = {}
@@ -330,10 +328,6 @@ class LiveGame:
     @property
     def paused(self) -> bool:
         return self.state.get("paused_at") is not None
-
-    @property
-    def held(self) -> bool:
-        return bool(self.state.get("held"))
 
     @property
     def controlled(self) -> set[str]:
@@ -557,11 +551,8 @@ class LiveGame:
         self.game = self._replay(entries)
         self.game.storyteller = self.config["storyteller"]
         self.persisted = len(entries)
-        if self.held:
-            self.shown = self._replay(entries[: self.state["shown_len"]])
-            self.held_ids = {i for i in self.shown.open if i not in self.game.open}
-        else:
-            self.shown = self.game
+        for stale in ("held", "shown_len", "extra_time"):  # a night curtain's, before the clock
+            self.state.pop(stale, None)
         self.deadlines = {int(k): float(v) for k, v in self.state.get("deadlines", {}).items()}
         for p in self.participants.values():
             if p.kind == PLAYER and p.bot and p.active:
@@ -585,6 +576,9 @@ class LiveGame:
             record["roles"] = list(self.config["roles"])
         else:
             record["deck"] = list(self.state["deck"])
+        if self.state.get("night_seconds") is not None:
+            # games started before nights were timed by the engine have none, and replay so
+            record["night_seconds"] = self.state["night_seconds"]
         return record
 
     def _replay(self, entries: list[dict[str, Any]]) -> Game:
@@ -635,17 +629,19 @@ class LiveGame:
                                       self.edition.roles)
             deck = self.deal_deck()
             roles = self.config.get("roles")
+            # dawn waits for the night's clock: a night lasts its timer, whoever woke in it
+            night_seconds = float(self.timers["night"])
             game = Game(self.edition, seats, roles=roles, deck=None if roles else deck,
                         options=options, seed=self.config["seed"],
-                        storyteller=self.config["storyteller"])
+                        storyteller=self.config["storyteller"], night_seconds=night_seconds)
         except (SetupError, IllegalAnswer) as error:
             raise ServerError(409, "setup", str(error)) from None
+        self.state["night_seconds"] = night_seconds
         self.state["deck"] = deck
         self.state["started_at"] = time.time()
         # the empty chairs close up: the game's seats are numbered 1 to n in table order
         self.state["positions"] = {name: i + 1 for i, name in enumerate(seats)}
         self.game = game
-        self.shown = game
         self.status = RUNNING
         for p in self.participants.values():
             if p.kind == PLAYER and p.bot and p.active:
@@ -684,12 +680,12 @@ class LiveGame:
         never waits for a step that is storing other seats' answers, so its timing cannot
         tell a seat that someone else (a werewolf, at night) has just answered. The pump
         checks everything again."""
-        actor, shown = op.actor, self.shown
+        actor, game = op.actor, self.game
         if actor is None or op.kind not in ("answer", "say"):
             return
         if op.kind == "answer":
             self._limit_answers(actor)
-        if shown is None or self.game is None or actor.kind != PLAYER:
+        if game is None or actor.kind != PLAYER:
             return
         if self.game.over:
             raise ServerError(409, "over", "the game is over")
@@ -697,8 +693,8 @@ class LiveGame:
             if self.paused:
                 raise ServerError(409, "paused", "the game is paused")
             self._own_open_decision(actor, op.decision)
-        elif self.held or op.channel not in shown.channels_for(actor.name):
-            self.game.channel(op.channel)  # an unknown channel gets its own message
+        elif op.channel not in game.channels_for(actor.name):
+            game.channel(op.channel)  # an unknown channel gets its own message
             raise IllegalAnswer(f"{actor.name} cannot speak on the {op.channel} channel now")
 
     def _kick_pump(self) -> None:
@@ -720,7 +716,7 @@ class LiveGame:
                 return
 
     async def _step(self, ops: list[Op]) -> None:
-        if self.game is None or self.shown is None:
+        if self.game is None:
             for op in ops:
                 if op.future is not None and not op.future.done():
                     op.future.set_exception(
@@ -787,7 +783,7 @@ class LiveGame:
 
     def _step_changed(self, ops: list[Op], accepted: list[Op], logged: int) -> bool:
         """Does this step have anything to store? A refused request writes nothing; a tick
-        (a clock that may have run out, a curtain to lift) always settles and stores."""
+        (a clock that may have run out) always settles and stores."""
         assert self.game is not None
         return (bool(accepted) or len(self.game.log) != logged
                 or any(op.kind == "tick" for op in ops))
@@ -800,8 +796,7 @@ class LiveGame:
 
     def _apply(self, op: Op, now: float) -> None:
         game = self.game
-        shown = self.shown
-        assert game is not None and shown is not None
+        assert game is not None
         actor = op.actor
         assert actor is not None
         if game.over:
@@ -850,10 +845,10 @@ class LiveGame:
         """A player's decision ids name only its own questions: an id that is another seat's
         open decision, a closed one or one that never existed all get the very same refusal
         (status, code, sentence, size), so that probing ids tells nobody who is being asked."""
-        shown = self.shown
-        assert shown is not None
-        decision = shown.open.get(decision_id)
-        if decision is None or decision.seat != actor.name or decision.id in self.held_ids:
+        game = self.game
+        assert game is not None
+        decision = game.open.get(decision_id)
+        if decision is None or decision.seat != actor.name:
             raise ServerError(409, "stale", "That question is no longer open.", "not-open")
         return decision
 
@@ -867,10 +862,10 @@ class LiveGame:
             raise ServerError(429, "rate-limited", "too many answers; wait a moment")
 
     def _say(self, seat: str, channel: str, message: Any, limit: bool) -> None:
-        game, shown = self.game, self.shown
-        assert game is not None and shown is not None
-        if self.held or channel not in shown.channels_for(seat):
-            # the same refusal the engine gives, whatever the curtain hides
+        game = self.game
+        assert game is not None
+        if channel not in game.channels_for(seat):
+            # the same refusal the engine gives, whatever the reason the seat may not speak
             game.channel(channel)  # an unknown channel gets its own message
             raise IllegalAnswer(f"{seat} cannot speak on the {channel} channel now")
         if limit:
@@ -883,35 +878,9 @@ class LiveGame:
                 timeout: bool = False) -> None:
         game = self.game
         assert game is not None
-        before_log = len(game.log)
-        before_events = len(game.events)
-        phase = game.phase
         game.answer(decision.id, value, seat=decision.seat, timeout=timeout)
         self.deadlines.pop(decision.id, None)
         self.bot_due.pop(decision.id, None)
-        self._after_change(before_log, before_events, phase, now)
-
-    def _after_change(self, before_log: int, before_events: int | None = None,
-                      phase: str | None = None, now: float | None = None) -> None:
-        """Drop the curtain if this change showed the table something mid-night."""
-        game = self.game
-        assert game is not None
-        if before_events is None or self.held or phase is None or now is None:
-            return
-        if not is_night(self.edition, phase):
-            return
-        end = self.state.get("phase_end")
-        if end is None or now >= end:
-            return
-        news = game.phase != phase or any(
-            e.audience is None for e in game.events[before_events:]
-        )
-        if not news:
-            return
-        self.state["held"] = True
-        self.state["shown_len"] = before_log
-        self.shown = self._replay(game.log[:before_log])
-        self.held_ids = {i for i in self.shown.open if i not in game.open}
 
     def _timeout(self, decision_id: int, now: float) -> None:
         game = self.game
@@ -926,10 +895,15 @@ class LiveGame:
         self._answer(decision, self._timeout_answer(decision), now, timeout=True)
 
     def _timeout_answer(self, decision: Decision) -> Any:
-        """What the clock answers for a seat that did not: the suggestion, the default of a
-        question that may be skipped, else a legal answer drawn from the game's seed."""
+        """What the clock answers for a seat that did not: the storyteller's suggestion; what
+        the rules say running out means (the decision's `lapse`: a Wherewolf ballot not cast
+        in time is no vote); the default of a question that may be skipped. Only where the
+        rules say nothing of a question that must be answered (Cupid's link) is the answer,
+        as a last resort, a legal one drawn from the game's seed."""
         if decision.seat == STORYTELLER and decision.suggestion is not None:
             return decision.suggestion
+        if decision.lapse is not UNANSWERED:
+            return decision.lapse
         if decision.optional:
             return None
         rng = random.Random(f"{self.config['seed']}:timeout:{decision.id}")
@@ -937,19 +911,19 @@ class LiveGame:
 
     def _bot_move(self, decision_id: int, now: float) -> None:
         self.bot_due.pop(decision_id, None)
-        shown = self.shown
-        assert shown is not None
-        decision = shown.open.get(decision_id)
-        if decision is None or decision_id in self.held_ids:
+        game = self.game
+        assert game is not None
+        decision = game.open.get(decision_id)
+        if decision is None:
             return
         seat = decision.seat
         agent = self.agents.get(seat)
         if agent is None or seat in self.controlled:
             return
-        seat_view = SeatView(shown, seat)
+        seat_view = SeatView(game, seat)
         self._catch_up(agent)
-        for channel in shown.channels_for(seat):
-            key = (seat, channel, shown.phase)
+        for channel in game.channels_for(seat):
+            key = (seat, channel, game.phase)
             if key in self.talked:
                 continue
             self.talked.add(key)
@@ -959,7 +933,7 @@ class LiveGame:
             decision.validate(value)
         except Exception:  # noqa: BLE001 - a confused bot plays a random legal answer
             value = random_answer(decision, agent.rng)
-        if decision.id in shown.open and self.game is not None and decision.id in self.game.open:
+        if decision.id in game.open:
             self._answer(decision, value, now)
 
     def _bot_say(self, agent: Agent, channel: str, seat_view: SeatView, most: int) -> None:
@@ -987,8 +961,8 @@ class LiveGame:
     def _day_due(self, what: tuple[str, Any], now: float) -> list[str]:
         """A bot's word or ballot, or the close, as the day's vote planned them; the sources
         of the log entries it made."""
-        game, shown = self.game, self.shown
-        assert game is not None and shown is not None
+        game = self.game
+        assert game is not None
         kind, detail = what
         if kind == "close":
             return self._close_day_vote(now)
@@ -997,13 +971,13 @@ class LiveGame:
             if agent is not None and detail not in self.controlled:
                 before = len(game.log)
                 self._catch_up(agent)
-                seat_view = SeatView(shown, detail)
-                for channel in shown.channels_for(detail):
+                seat_view = SeatView(game, detail)
+                for channel in game.channels_for(detail):
                     self._bot_say(agent, channel, seat_view, 2)
                 return ["bot"] * (len(game.log) - before)
         elif kind == "ballot":
             decision_id, final = detail
-            decision = shown.open.get(decision_id)
+            decision = game.open.get(decision_id)
             if decision is not None and not self._is_person(decision.seat):
                 with contextlib.suppress(IllegalAnswer, VoteNotOpen):
                     self.day.ballot(decision, self._bot_choice(decision), final, now,
@@ -1011,12 +985,12 @@ class LiveGame:
         return []
 
     def _bot_choice(self, decision: Decision) -> Any:
-        shown = self.shown
-        assert shown is not None
+        game = self.game
+        assert game is not None
         agent = self.agents[decision.seat]
         self._catch_up(agent)
         try:
-            value = agent.decide(decision, SeatView(shown, decision.seat))
+            value = agent.decide(decision, SeatView(game, decision.seat))
             return decision.validate(value)
         except Exception:  # noqa: BLE001 - a confused bot plays a random legal answer
             return random_answer(decision, agent.rng)
@@ -1047,11 +1021,11 @@ class LiveGame:
         return sources
 
     def _catch_up(self, agent: Agent) -> None:
-        shown = self.shown
-        assert shown is not None
-        if agent.cursor < len(shown.events):
-            agent.observe(events_for(shown, agent.seat, agent.cursor))
-            agent.cursor = len(shown.events)
+        game = self.game
+        assert game is not None
+        if agent.cursor < len(game.events):
+            agent.observe(events_for(game, agent.seat, agent.cursor))
+            agent.cursor = len(game.events)
 
     def _next_due(self, now: float) -> tuple[str, Any] | None:
         day = self.day.due(now)
@@ -1066,45 +1040,26 @@ class LiveGame:
                 best = (at, "bot", decision_id)
         return None if best is None else (best[1], best[2])
 
-    # -- after every step: curtain, clocks, storage, telling the seats -------------------------
+    # -- after every step: clocks, storage, telling the seats -----------------------------------
 
     def _settle_clock(self, now: float) -> None:
-        game, shown = self.game, self.shown
-        assert game is not None and shown is not None
+        game = self.game
+        assert game is not None
         state = self.state
-        if self.held and not self.paused and now >= state.get("phase_end", 0):
-            state["held"] = False
-            state.pop("shown_len", None)
-            self.shown = shown = game
-            self.held_ids = set()
-        if state.get("phase_index") != len(shown.phases):
-            state["phase_index"] = len(shown.phases)
-            state["phase_end"] = now + self._phase_seconds(shown)
+        if state.get("phase_index") != len(game.phases):
+            state["phase_index"] = len(game.phases)
+            state["phase_end"] = now + self._phase_seconds(game)
             state["phase_started"] = now
-        if not self.held:
-            bots = [seat for seat in self.agents
-                    if seat not in self.controlled and shown.player(seat).alive]
-            closes = self.day.track(shown, now, state["phase_end"], self._is_person, bots)
-            if closes is not None:
-                state["phase_end"] = max(state["phase_end"], closes)
+        bots = [seat for seat in self.agents
+                if seat not in self.controlled and game.player(seat).alive]
+        closes = self.day.track(game, now, state["phase_end"], self._is_person, bots)
+        if closes is not None:
+            state["phase_end"] = max(state["phase_end"], closes)
         voting = set(self.day.held_ids())
         # deadlines for every question the clock runs on
-        running: dict[int, Decision] = {}
-        for decision in shown.open.values():
-            if decision.id not in self.held_ids:
-                running[decision.id] = decision
-        for decision in game.open.values():
-            if decision.seat in (STORYTELLER, CLOCK):
-                running[decision.id] = decision
+        running = game.open
         self.deadlines = {i: t for i, t in self.deadlines.items() if i in running}
         self.bot_due = {i: t for i, t in self.bot_due.items() if i in running}
-        extra = state.get("extra_time") or {}
-        # time the moderator gave a day's ballot behind the curtain goes to the whole day vote,
-        # whose ballots close together
-        bonus = sum(float(extra.pop(str(i))) for i in voting if str(i) in extra)
-        if bonus:
-            self.day.extend(bonus)
-            state["phase_end"] = max(state["phase_end"], self.day.closes)
         for decision in running.values():
             if decision.id in voting:  # the day's vote: one clock, bots on their own plan
                 self.deadlines[decision.id] = self.day.closes
@@ -1113,12 +1068,11 @@ class LiveGame:
             if decision.id not in self.deadlines and not decision.standing:
                 # a standing decision ("I am dead", "nominate") waits as long as the flow
                 # offers it: it is withdrawn, never timed out on its own
-                self.deadlines[decision.id] = self._deadline_for(decision, now) + float(
-                    extra.pop(str(decision.id), 0.0))
+                self.deadlines[decision.id] = self._deadline_for(decision, now)
             if (decision.seat in self.agents and decision.seat not in self.controlled
-                    and decision.id not in self.bot_due and decision.id in shown.open):
+                    and decision.id not in self.bot_due):
                 self.bot_due[decision.id] = now + self.timers.get("bot_delay", 0)
-        if shown.over and not self.held:
+        if game.over:
             self.status = FINISHED
             state.setdefault("finished_at", now)
         state["deadlines"] = {str(k): v for k, v in self.deadlines.items()}
@@ -1127,8 +1081,9 @@ class LiveGame:
         """How long this phase lasts as it begins: the longest window the rules give its
         first questions (a clock's, a timed decision's), else the edition's length for the
         phase, else the game's own timer for a night or a day."""
+        # (a clock that counts from the phase's beginning ends with the phase: not a window)
         timed = [d.seconds for d in game.open.values()
-                 if d.seconds is not None and d.phase == game.phase]
+                 if d.seconds is not None and d.phase == game.phase and d.since != PHASE]
         seconds: float | None = float(max(timed)) if timed else None
         if seconds is None:
             given = self.edition.phase_seconds(game)
@@ -1139,11 +1094,15 @@ class LiveGame:
 
     def _deadline_for(self, decision: Decision, now: float) -> float:
         timers = self.timers
+        end = self.state.get("phase_end")
+        if decision.since == PHASE and end is not None:
+            # the night's clock ran from the night's beginning: it runs out as the night ends,
+            # however soon its turns were over (the phase's end moves with pause and extend)
+            return float(end)
         if decision.seconds is not None:  # the rules give this question its own window
             return now + decision.seconds * float(timers.get("scale", 1.0))
         if decision.seat == STORYTELLER:
             return now + timers["decision"]
-        end = self.state.get("phase_end")
         night = is_night(self.edition, decision.phase or "")
         if end is None:
             return now + timers["decision"]
@@ -1199,8 +1158,6 @@ class LiveGame:
         day = self.day.next_time()
         if day is not None:
             times.append(day)
-        if self.held:
-            times.append(self.state.get("phase_end", 0))
         if not times:
             return
         delay = max(0.0, min(times) - time.time())
@@ -1254,10 +1211,9 @@ class LiveGame:
                 elif decision in self.deadlines:
                     self.deadlines[decision] += seconds
                 elif self.game is not None and decision in self.game.open:
-                    # asked behind the night's curtain: its clock starts when the players see
-                    # it, with the extra time already on it
-                    extra = self.state.setdefault("extra_time", {})
-                    extra[str(decision)] = extra.get(str(decision), 0.0) + seconds
+                    raise ServerError(409, "no-clock",
+                                      "That question waits without a clock; add time to the "
+                                      "phase instead.")
                 else:
                     raise ServerError(409, "stale", "That question has already been answered.")
                 self.state["deadlines"] = {str(k): v for k, v in self.deadlines.items()}
@@ -1286,18 +1242,15 @@ class LiveGame:
 
     def view_for(self, participant: Participant, since: int) -> dict[str, Any]:
         """The one way game state leaves the server: through core.view for this participant."""
-        if self.game is None or self.shown is None:
+        if self.game is None:
             raise ServerError(409, "not-started", "the game has not started")
         if participant.kind == MODERATOR:
             return view(self.game, STORYTELLER, since)
         if participant.kind == PLAYER:
-            seen = view(self.shown, participant.name, since)
-            if self.held_ids:  # answered already, behind the curtain
-                seen["decisions"] = [d for d in seen["decisions"] if d["id"] not in self.held_ids]
-            return seen
+            return view(self.game, participant.name, since)
         # the table screen of a game around one table hears the day's talk, bots' included
         table = self.config["mode"] == "table"
-        return public_view(self.shown, since, TABLE_SEAT if table else PUBLIC_SEAT)
+        return public_view(self.game, since, TABLE_SEAT if table else PUBLIC_SEAT)
 
     def clock_for(self, participant: Participant, seen: dict[str, Any]) -> dict[str, Any]:
         ids = [d["id"] for d in seen["decisions"]]
@@ -1308,21 +1261,29 @@ class LiveGame:
             "deadlines": {str(i): self.deadlines[i] for i in ids if i in self.deadlines},
             "vote": self._vote_standing(participant),
         }
-        if participant.kind == MODERATOR and self.held and self.shown is not None:
-            # the moderator is ahead of the table: the players still see this phase until the
-            # night's fixed end, and its news waits for it
-            clock["curtain"] = {"until": self.state.get("phase_end"),
-                                "players_see": self.shown.phase}
+        night = self._night_clock()
+        if participant.kind == MODERATOR and night is not None:
+            # every turn of the night is over, and dawn waits for the night's clock: the
+            # moderator is told why nothing happens, and until when
+            clock["curtain"] = {"until": self.deadlines.get(night.id),
+                                "players_see": night.phase}
         return clock
+
+    def _night_clock(self) -> Decision | None:
+        """The night's clock, when it is what the game waits for (core.night.dawn_waits)."""
+        if self.game is None:
+            return None
+        return next((d for d in self.game.open.values()
+                     if d.seat == CLOCK and d.since == PHASE), None)
 
     def _vote_standing(self, participant: Participant) -> dict[str, Any] | None:
         """How the day's vote stands, as this participant may see it (server/dayclock.py)."""
-        if self.shown is None:
+        if self.game is None:
             return None
         return self.day.standing(
             participant.name if participant.kind == PLAYER else None,
             everything=participant.kind == MODERATOR,
-            ballots_shown=self.edition.ballots_shown(self.shown))
+            ballots_shown=self.edition.ballots_shown(self.game))
 
     def message_for(self, participant: Participant, since: int,
                     kind: str) -> dict[str, Any]:
@@ -1366,29 +1327,28 @@ class LiveGame:
         """A cheap test, for a player, that its view has not changed since the last message
         (the same signature, no new event it may see), so the view need not be built."""
         participant = connection.participant
-        shown = self.shown
-        if participant.kind != PLAYER or not connection.signature or shown is None:
+        game = self.game
+        if participant.kind != PLAYER or not connection.signature or game is None:
             return False
         seat = participant.name
-        events = shown.events
+        events = game.events
         for event in events[connection.cursor:]:
             audience = event.audience
             if audience is None or seat in audience:
                 return False
-        ids = tuple(d.id for d in shown.open.values()
-                    if d.seat == seat and d.id not in self.held_ids)
+        ids = tuple(d.id for d in game.open.values() if d.seat == seat)
         deadlines = self.deadlines
         signature = (
-            shown.phase,
+            game.phase,
             ids,
-            tuple(shown.channels_for(seat)),
-            shown.over,
+            tuple(game.channels_for(seat)),
+            game.over,
             self.paused,
             self.state.get("phase_end"),
             tuple(sorted((str(i), deadlines[i]) for i in ids if i in deadlines)),
             (),
             _frozen(self._vote_standing(participant)),
-            False,  # a player is never told about the curtain
+            False,  # a player is never told that dawn waits for the night's clock
         )
         if signature != connection.signature:
             return False

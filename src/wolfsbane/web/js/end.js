@@ -61,7 +61,7 @@ export class EndScreen {
         h("p", { class: "hint" }, "Every card, every night action and every vote, in the order they happened."),
         timeline(ed, data.timeline.filter((e) => !(e.kind === "Answered" && (e.auto || shown.has(`${e.phase}|${e.seat}|${e.decision}`)))), { audience: true }));
     } catch (error) {
-      // the table may still be waiting for the night's curtain to lift: try again shortly
+      // the server may not have stored the game's end yet: try again shortly
       this.attempts = (this.attempts || 0) + 1;
       if (error.status === 409 && this.attempts < 30) {
         replace(this.timeline, h("h2", { id: "reveal-title" }, "The whole story"), h("p", { class: "hint" }, "The story is shown in a moment…"));

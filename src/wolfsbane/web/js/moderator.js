@@ -94,8 +94,8 @@ export class ModeratorScreen {
     this.tick();
   }
 
-  // The moderator sees the game as it really stands; the players may still be held in the
-  // night, whose length never changes (so that it gives nothing away): say so, and until when.
+  // Every turn of the night may be over while the night goes on: its length never changes (so
+  // that it gives nothing away), and dawn waits for its clock. Say so, and until when.
   showCurtain() {
     const curtain = this.session.clock && this.session.clock.curtain;
     this.curtain.hidden = !curtain;
@@ -104,8 +104,8 @@ export class ModeratorScreen {
       h("p", null, h("strong", null, `The players still see ${phaseLabel(curtain.players_see)}`), " for ",
         countdown(curtain.until), "."),
       h("p", { class: "hint" }, "A night always lasts the same, so that its length tells nobody which roles woke. "
-        + "What already happened (the deaths, the next questions) reaches the players when it ends; "
-        + "the questions below start their clocks then, with any time you add now."));
+        + "Every turn of this night is over; dawn comes when the night's time runs out. "
+        + "Time you add to the phase makes the night longer."));
   }
 
   tick() {

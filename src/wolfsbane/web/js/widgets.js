@@ -47,8 +47,8 @@ export function phaseHeader(session) {
     h("span", { class: "phase-icon", "aria-hidden": "true" }, setup ? "▣" : night ? "☾" : "☀"),
     h("h2", { class: "phase-name" }, phaseLabel(view.phase)),
     clock.paused ? h("span", { class: "badge warn" }, "Paused")
-      // the moderator is ahead of the players, who are still held in the night until its end
-      : clock.curtain ? countdown(clock.curtain.until, "the players see it in ")
+      // every turn of the night is over: dawn waits for the night's clock
+      : clock.curtain ? countdown(clock.curtain.until, "dawn in ")
         : countdown(clock.phase_deadline, "ends in "));
 }
 
