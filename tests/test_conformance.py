@@ -86,10 +86,10 @@ def random_options(edition: Edition, rng: random.Random) -> dict[str, Any]:
 
 
 def new_game(edition: Edition, players: int, seed: int, storyteller: str,
-             rng: random.Random) -> Game:
+             rng: random.Random, night_seconds: float | None = None) -> Game:
     seats = list(NAMES[:players])
     return Game(edition, seats, options=random_options(edition, rng), seed=seed,
-                storyteller=storyteller)
+                storyteller=storyteller, night_seconds=night_seconds)
 
 
 def snapshot(game: Game) -> tuple[Any, ...]:
@@ -222,10 +222,10 @@ def storyteller_only_kinds(game: Game) -> set[str]:
     return {e.kind for e in game.events if e.audience is not None and not e.audience}
 
 
-def play(edition: Edition, players: int, seed: int) -> Game:
+def play(edition: Edition, players: int, seed: int, night_seconds: float | None = None) -> Game:
     rng = random.Random(f"conformance:{edition.id}:{players}:{seed}")
     storyteller = MANUAL if seed % 3 == 0 else AUTO
-    game = new_game(edition, players, seed, storyteller, rng)
+    game = new_game(edition, players, seed, storyteller, rng, night_seconds)
     cursors = dict.fromkeys(game.by_name, 0)
     told: dict[str, set[tuple[str, str]]] = {seat: set() for seat in game.by_name}
     closed: list[int] = []
@@ -300,6 +300,25 @@ CASES = [
 @pytest.mark.parametrize(("edition_id", "players", "seed"), CASES)
 def test_every_edition_conforms(edition_id: str, players: int, seed: int) -> None:
     game = play(edition_by_id(edition_id), players, seed)
+    check_replay(game)
+
+
+TIMED_CASES = [
+    pytest.param(edition_id, players, seed, id=f"{edition_id}-{players}p-seed{seed}")
+    for edition_id, edition in sorted(EDITIONS.items())
+    for players in player_counts(edition)
+    for seed in range(2)
+]
+
+
+@pytest.mark.parametrize(("edition_id", "players", "seed"), TIMED_CASES)
+def test_every_edition_conforms_where_dawn_waits_for_the_night_clock(
+    edition_id: str, players: int, seed: int,
+) -> None:
+    """The server's games (`night_seconds`): the same contract, the night clocks replayed."""
+    game = play(edition_by_id(edition_id), players, seed, night_seconds=60.0)
+    assert any(entry.get("seat") == CLOCK and entry.get("decision") == "night"
+               for entry in game.log) or not any(game.edition.is_night(p) for p in game.phases)
     check_replay(game)
 
 

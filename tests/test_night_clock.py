@@ -47,11 +47,13 @@ def test_a_night_answered_at_once_tells_the_table_nothing_until_its_clock_runs_o
         game = Game(edition, SEATS[: max(edition.min_players, 8)], seed=seed,
                     night_seconds=NIGHT)
         rng = random.Random(seed)
+        clocked: set[str] = set()  # the nights whose clock was asked
         for _ in range(5000):
             if game.over:
                 break
             clock = night_clock_open(game)
             if clock is not None:
+                clocked.add(clock.phase)
                 # the night's turns are over: the night clock is the one thing open
                 assert list(game.open.values()) == [clock], game.open
                 assert clock.phase == game.phase and edition.is_night(game.phase)
@@ -67,6 +69,8 @@ def test_a_night_answered_at_once_tells_the_table_nothing_until_its_clock_runs_o
                 nights_seen += 1
             answer_one(game, rng)
         assert game.over
+        # a game won at dawn is won once the night's clock has run out, not before
+        assert not edition.is_night(game.phases[-1]) or game.phases[-1] in clocked
     assert nights_seen >= 12  # every game saw at least one night through to its clock
 
 

@@ -128,6 +128,7 @@ def test_the_moderator_sees_dawn_wait_for_the_night_clock_and_gives_the_night_mo
             assert r.status_code == 200, r.text
         await moderator.until(lambda m: moderator.clock.get("curtain", {}).get("until")
                               == curtain["until"] + 15)
+        assert moderator.clock["phase_deadline"] == curtain["until"] + 15  # the night's end
         p0 = Seat(server, code, tokens["P0"], "P0")
         await p0.connect()
         await p0.until(lambda m: any(d["name"] == "elect"
@@ -152,15 +153,15 @@ def test_a_question_that_runs_out_takes_what_the_rules_say_and_chance_only_last(
     from types import SimpleNamespace
 
     from wolfsbane.core import Decision
-    from wolfsbane.server.live import LiveGame
+    from wolfsbane.server.clock import Clock
 
-    live = SimpleNamespace(config={"seed": 7})
+    clock = SimpleNamespace(live=SimpleNamespace(config={"seed": 7}))
     ballot = Decision("P1", "first-vote", ("P2", "P3"), lapse=None)
-    assert LiveGame._timeout_answer(live, ballot) is None  # type: ignore[arg-type]
+    assert Clock.timeout_answer(clock, ballot) is None  # type: ignore[arg-type]
     skippable = Decision("P1", "look", ("P2", "P3"), optional=True)
-    assert LiveGame._timeout_answer(live, skippable) is None  # type: ignore[arg-type]
+    assert Clock.timeout_answer(clock, skippable) is None  # type: ignore[arg-type]
     link = Decision("P1", "link", ("P1", "P2", "P3"), min=2, max=2)
     link.id = 12
-    drawn = LiveGame._timeout_answer(live, link)  # type: ignore[arg-type]
+    drawn = Clock.timeout_answer(clock, link)  # type: ignore[arg-type]
     assert link.validate(drawn) == drawn
-    assert LiveGame._timeout_answer(live, link) == drawn  # type: ignore[arg-type]
+    assert Clock.timeout_answer(clock, link) == drawn  # type: ignore[arg-type]
