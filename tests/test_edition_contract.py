@@ -19,6 +19,7 @@ from wolfsbane.core.edition import Edition, Flow, deck_for, table_sizes
 from wolfsbane.core.talk import check_message
 from wolfsbane.core.view import view
 from wolfsbane.editions import EDITIONS, get_edition
+from wolfsbane.editions.licos.state import LicosState
 from wolfsbane.editions.millers_hollow import MillersHollow, MillersHollowState, state_of
 from wolfsbane.editions.wherewolf.state import WherewolfState
 
@@ -197,7 +198,8 @@ def test_the_pack_channel_opens_with_the_typed_state() -> None:
 
 
 @pytest.mark.parametrize(("edition_id", "state_type"), [
-    ("millers-hollow", MillersHollowState), ("wherewolf", WherewolfState)])
+    ("millers-hollow", MillersHollowState), ("wherewolf", WherewolfState),
+    ("licos", LicosState)])
 def test_a_whole_game_keeps_its_memory_in_the_typed_state(edition_id: str,
                                                           state_type: type) -> None:
     edition = get_edition(edition_id)

@@ -15,6 +15,7 @@ from wolfsbane.core.record import replay
 from wolfsbane.core.view import events_for, view
 from wolfsbane.editions import get_edition
 from wolfsbane.editions.licos.compositions import COMPOSITIONS
+from wolfsbane.editions.licos.state import LicosState, state_of
 
 LICOS = get_edition("licos")
 PUBLISHED = [f"{n}{letter}" for n in range(4, 16) for letter in "ABC"]
@@ -203,6 +204,28 @@ def test_night_illegal_choices_explain_themselves() -> None:
         game.answer_for(hunter, "guard", hunter)
     with pytest.raises(IllegalAnswer, match="is dead"):
         game.answer_for(seer, "inspect", game.players[6].name)
+
+
+# -- the typed memory --------------------------------------------------------------------------
+
+def test_noon_is_remembered_in_the_typed_state_until_the_morning_reads_it_out() -> None:
+    game = new_game(["werewolf", "seer", "medium", "villager", "villager", "villager"])
+    assert game.state == LicosState()
+    wolf, seer, medium, condemned = (p.name for p in game.players[:4])
+    vote_everyone(game, condemned)
+    table = state_of(game)
+    assert (table.votes, table.executed) == ({condemned: 5}, condemned)
+    assert table.dead_since_morning == [condemned]
+    assert table.werewolves_awake  # the night has begun: the pack's channel is open
+    for decision in list(game.open.values()):
+        game.answer(decision.id, None)  # a quiet night
+    assert not table.werewolves_awake
+    assert table.dead_since_morning == []  # the medium heard of them this morning
+    told = [e.data for e in events_for(game, medium) if e.kind == "InfoGiven"]
+    assert {"player": condemned, "werewolf": False, "about": "medium"} in told
+    recap = [e.data for e in events_for(game, seer) if e.kind == "Announced"
+             and e.data.get("day") == 1]
+    assert {"about": "votes", "player": condemned, "number": 5, "day": 1} in recap
 
 
 # -- channels ------------------------------------------------------------------------------------

@@ -138,6 +138,37 @@ def test_the_hunter_is_never_called_at_night_in_millers_hollow() -> None:
         "witch")
 
 
+def test_licos_calls_the_werewolves_the_seer_and_the_hunter_every_night() -> None:
+    """licos.txt's night: the werewolves attack, the seer looks, the hunter guards; RULINGS:
+    there is no night before day 1, so the first night is called like every other."""
+    order = get_edition("licos").night_order
+    for kind in ("first", "other"):
+        assert [(t.id, t.decisions) for t in order[kind]] == [
+            ("werewolf", ("attack",)), ("seer", ("inspect",)), ("hunter", ("guard",))]
+    assert order["first"] == order["other"]
+    assert "channel:werewolves" in order["other"][0].signs  # the pack talks in its turn
+
+
+def test_licos_asks_the_nights_powers_together_in_the_order_of_its_table() -> None:
+    """The LiCOS server asks the night's three powers at once, each within the night's
+    length: one batch, in the table's order."""
+    edition = get_edition("licos")
+    roles = ["werewolf", "hunter", "seer", "villager", "villager", "werewolf", "villager",
+             "villager"]
+    seats = SEATS[: len(roles)]
+    game = Game(edition, seats, roles=roles, seed=3)
+    [morning] = game.open.values()
+    game.answer(morning.id, True)
+    for decision in list(game.open.values()):
+        game.answer(decision.id, None, seat=decision.seat)  # everyone abstains at noon
+    assert game.phase == "night 1"
+    asked = sorted(game.open.values(), key=lambda d: d.id)
+    assert sorted(d.name for d in asked) == ["attack", "attack", "guard", "inspect"]
+    assert all(d.seconds == edition.options["night-seconds"].default for d in asked)
+    opened = [d.name for d in game.open.values()]  # in the order the flow asked them
+    assert opened == ["attack", "attack", "inspect", "guard"]
+
+
 def test_the_night_table_is_in_the_editions_api() -> None:
     from wolfsbane.server.app import _editions
 
@@ -147,3 +178,16 @@ def test_the_night_table_is_in_the_editions_api() -> None:
     assert mh["other"][0] == {"id": "fortune-teller", "called": "Fortune Teller",
                               "decisions": ["inspect"], "words": mh["other"][0]["words"]}
     assert listed["licos"]["bot_names"][:1] and listed["wherewolf"]["bot_names"]
+    licos = listed["licos"]["night_order"]
+    assert [t["id"] for t in licos["first"]] == [t["id"] for t in licos["other"]] == [
+        "werewolf", "seer", "hunter"]
+
+
+def test_the_terminal_reads_licos_night_from_its_table() -> None:
+    from wolfsbane.terminal.play import night_script
+
+    for first in (True, False):
+        script = night_script(get_edition("licos"), first)
+        assert [(who, cues[0]) for who, cues, _ in script] == [
+            ("werewolf", "attack"), ("seer", "inspect"), ("hunter", "guard")]
+        assert script[0][2] == "The werewolves whisper and choose their prey."

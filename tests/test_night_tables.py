@@ -12,6 +12,7 @@ import pytest
 from wolfsbane.core import Game, NightTurn
 from wolfsbane.core.night import check_table, narrated_only, run_night, table_kind, tells_only
 from wolfsbane.editions import get_edition
+from wolfsbane.editions.licos import NIGHT_ABILITIES as LICOS_ABILITIES
 from wolfsbane.editions.millers_hollow import NIGHT_ABILITIES as MILLERS_HOLLOW_ABILITIES
 from wolfsbane.editions.wherewolf.flow import NIGHT_ABILITIES as WHEREWOLF_ABILITIES
 
@@ -61,7 +62,8 @@ def test_night_one_runs_the_first_table_and_every_later_night_the_other() -> Non
 
 
 @pytest.mark.parametrize(("edition_id", "abilities"), [
-    ("millers-hollow", MILLERS_HOLLOW_ABILITIES), ("wherewolf", WHEREWOLF_ABILITIES)])
+    ("millers-hollow", MILLERS_HOLLOW_ABILITIES), ("wherewolf", WHEREWOLF_ABILITIES),
+    ("licos", LICOS_ABILITIES)])
 def test_each_night_table_of_the_edition_has_exactly_its_abilities(
         edition_id: str, abilities: dict[str, dict[str, Any]]) -> None:
     edition = get_edition(edition_id)

@@ -2,8 +2,9 @@
 
 Day N is one engine phase ("day N"): the morning's discussion is a clock (its time running out
 is an answer in the record), then the vote opens at noon and lasts noon's length. Night N
-("night N") covers the night's choices, each timed to the night's length, dawn, and the
-morning's news, which is given before day N+1 begins.
+("night N") runs the night table (table.NIGHT_ORDER) on the core night loop: every turn puts
+its card's questions to the night, which are asked together, each timed to the night's
+length; then dawn, and the morning's news, which is given before day N+1 begins.
 """
 
 from __future__ import annotations
@@ -25,16 +26,17 @@ from ...core import (
 )
 from ...core.catalog import BOOLEAN, SECONDS, TEXT
 from ...core.common import deal, plurality
-from ...core.night import dawn_waits
+from ...core.night import Ability, run_night, table_kind
 from . import compositions as comp
 from . import roles as r
 from .names import CHARACTER_NAMES, cast
+from .state import LicosState, Night, state_of
 from .table import NIGHT_ORDER
 
 if TYPE_CHECKING:
     import random
 
-    from ...core import Game, Player
+    from ...core import Game
     from ...core.edition import Flow
 
 MORNING = "morning"
@@ -65,6 +67,86 @@ def chat_limit(game: Game) -> tuple[int | None, int]:
 
 def _dead_names(game: Game) -> list[str]:
     return [p.name for p in game.players if not p.alive]
+
+
+def _werewolves_awake(game: Game) -> bool:
+    return state_of(game).werewolves_awake
+
+
+# -- the night table's turns (table.NIGHT_ORDER), by turn id -------------------------------------
+# LiCOS wakes the night's powers at once: each turn puts its card's questions to the night,
+# in the table's order, and `_dawn` asks them together once every turn has been called.
+
+def _werewolves(game: Game, night: Night) -> None:
+    state_of(game).werewolves_awake = True  # the pack's channel opens for the night
+    night.asks += r.werewolves_attack(game)
+
+
+def _seer(game: Game, night: Night) -> None:
+    night.asks += r.seers_inspect(game)
+
+
+def _hunter(game: Game, night: Night) -> None:
+    night.asks += r.hunters_guard(game)
+
+
+_EVERY_NIGHT: dict[str, Ability[Night]] = {
+    "werewolf": _werewolves, "seer": _seer, "hunter": _hunter,
+}
+# There is no night before day 1, so the first night is like every other.
+NIGHT_ABILITIES: dict[str, dict[str, Ability[Night]]] = {
+    "first": _EVERY_NIGHT, "other": _EVERY_NIGHT,
+}
+
+
+def _dawn(game: Game, night: Night) -> Flow:
+    """The night's questions, answered together within the night's length; then what they
+    lead to at dawn, and the morning's news."""
+    seconds = float(game.options["night-seconds"])
+    for ask in night.asks:
+        ask.seconds = seconds  # every choice of the night is made within the night
+    night.answers = (yield night.asks) if night.asks else []
+    night.victim = yield from r.pack_choice(game, night.asks, night.answers)
+    state_of(game).werewolves_awake = False
+    for ask, answer in zip(night.asks, night.answers, strict=True):
+        if answer is None:
+            continue
+        if ask.name == "inspect":
+            night.looks.append((game.by_name[ask.seat], game.by_name[answer]))
+        elif ask.name == "guard":
+            night.guarded.add(answer)
+    deaths: list[Death] = []
+    if night.victim is not None:
+        prey = game.by_name[night.victim]
+        if prey.role == "werehamster":
+            game.note("AttackFailed", {"player": night.victim, "reason": "werehamster"})
+        elif night.victim in night.guarded:
+            game.note("AttackFailed", {"player": night.victim, "reason": "guarded"})
+        else:
+            deaths.append(Death(prey, "attack", character="werewolf"))
+    # a werehamster dies of the seer's look: the seer's ability killed it
+    deaths.extend(Death.caused_by(target, "fear", seer) for seer, target in night.looks
+                  if target.role == "werehamster")
+    died = yield from kill(game, deaths)
+    _morning_news(game, night, died)
+    check_end(game)
+
+
+def _morning_news(game: Game, night: Night, died: list[str]) -> None:
+    """What the village learns at dawn, before day N+1: the night's deaths were announced
+    as they happened; then yesterday's execution and the votes each player received."""
+    table = state_of(game)
+    if table.executed is not None:
+        game.announce({"about": "execution", "player": table.executed, "day": night.number,
+                       "recap": True})
+    for name, count in table.votes.items():
+        game.announce({"about": "votes", "player": name, "number": count,
+                       "day": night.number})
+    for seer, target in night.looks:
+        if seer.alive:
+            game.tell(seer, r.seer_result(game, target))
+    r.mediums_hear(game, table.dead_since_morning + died)
+    table.dead_since_morning = []
 
 
 PRESETS = ("A", "B", "C")
@@ -131,11 +213,14 @@ class Licos(Edition):
         Channel("village", lambda g: g.alive_names(), lambda g: g.phase.startswith("day"),
                 limits=chat_limit),
         Channel("werewolves", lambda g: [p.name for p in g.alive() if r.is_werewolf(p)],
-                lambda g: bool(g.flags.get("werewolves-awake")), limits=chat_limit),
+                _werewolves_awake, limits=chat_limit),
         Channel("graveyard", _dead_names, lambda g: True, limits=chat_limit),
     )
 
     # -- set-up ----------------------------------------------------------------------------
+
+    def new_state(self) -> LicosState:
+        return LicosState()
 
     def compositions(self) -> dict[str, list[str]]:
         """Every published composition by name ("4A" ... "15C"), with its deck."""
@@ -224,72 +309,27 @@ class Licos(Edition):
             # the ballot is secret: only the voter (and the storyteller) sees it
             game.emit("VoteCast", {"player": voter.name, "target": pick}, voter.name)
         counts = tally(ballots)
-        game.flags["votes"] = {p.name: counts[p.name] for p in game.players if p.name in counts}
-        game.flags["executed"] = None
-        game.flags["dead-since-morning"] = []
+        table = state_of(game)
+        table.votes = {p.name: counts[p.name] for p in game.players if p.name in counts}
+        table.executed = None
+        table.dead_since_morning = []
         condemned = yield from plurality(game, counts, about="execution")
         if condemned is None:
             game.announce({"about": "execution", "player": None, "reason": "no votes"})
         else:
-            game.flags["executed"] = condemned
+            table.executed = condemned
             game.emit("PlayerExecuted", {"player": condemned})
             died = yield from kill(game, [Death(game.by_name[condemned], "execution")])
-            game.flags["dead-since-morning"] = died
+            table.dead_since_morning = died
         check_end(game)
 
     def night(self, game: Game, number: int) -> Flow:
+        # not a generator itself: the night is the table's loop, with no layer around it
+        # that every decision of the night would pass through
         game.begin_phase(f"night {number}")
-        game.flags["werewolves-awake"] = True
-        asks = r.werewolves_attack(game) + r.seers_inspect(game) + r.hunters_guard(game)
-        night = float(game.options["night-seconds"])
-        for ask in asks:
-            ask.seconds = night  # every choice of the night is made within the night
-        answers = (yield asks) if asks else []
-        victim = yield from r.pack_choice(game, asks, answers)
-        game.flags["werewolves-awake"] = False
-        looks: list[tuple[Player, Player]] = []
-        guarded: set[str] = set()
-        for ask, answer in zip(asks, answers, strict=True):
-            if answer is None:
-                continue
-            if ask.name == "inspect":
-                looks.append((game.by_name[ask.seat], game.by_name[answer]))
-            elif ask.name == "guard":
-                guarded.add(answer)
-        # the night's turns go through core.night's dawn_waits like every table-run night
-        yield from dawn_waits(game)
-        # dawn
-        deaths: list[Death] = []
-        if victim is not None:
-            prey = game.by_name[victim]
-            if prey.role == "werehamster":
-                game.note("AttackFailed", {"player": victim, "reason": "werehamster"})
-            elif victim in guarded:
-                game.note("AttackFailed", {"player": victim, "reason": "guarded"})
-            else:
-                deaths.append(Death(prey, "attack", character="werewolf"))
-        # a werehamster dies of the seer's look: the seer's ability killed it
-        deaths.extend(Death.caused_by(target, "fear", seer) for seer, target in looks
-                      if target.role == "werehamster")
-        died = yield from kill(game, deaths)
-        self.morning_news(game, number, died, looks)
-        check_end(game)
-
-    def morning_news(self, game: Game, number: int, died: list[str],
-                     looks: list[tuple[Player, Player]]) -> None:
-        """What the village learns at dawn, before day N+1: the night's deaths were announced
-        as they happened; then yesterday's execution and the votes each player received."""
-        executed = game.flags.get("executed")
-        if executed is not None:
-            game.announce({"about": "execution", "player": executed, "day": number,
-                           "recap": True})
-        for name, count in game.flags.get("votes", {}).items():
-            game.announce({"about": "votes", "player": name, "number": count, "day": number})
-        for seer, target in looks:
-            if seer.alive:
-                game.tell(seer, r.seer_result(game, target))
-        r.mediums_hear(game, list(game.flags.get("dead-since-morning", [])) + died)
-        game.flags["dead-since-morning"] = []
+        kind = table_kind(number)
+        return run_night(game, self.night_order[kind], NIGHT_ABILITIES[kind], Night(number),
+                         dawn=_dawn)
 
     # -- deaths ------------------------------------------------------------------------------
 
