@@ -100,7 +100,7 @@ def snapshot(game: Game) -> tuple[Any, ...]:
         [(d.id, d.seat, d.name, d.answered) for d in game.open.values()],
         [(p.name, p.role, p.team, p.alive, sorted(p.markers), sorted(p.used),
           repr(sorted(p.state.items()))) for p in game.players],
-        game.phase, list(game.phases), dict(game.revealed), repr(game.flags), repr(game.state),
+        game.phase, list(game.phases), dict(game.revealed), repr(game.state),
         dict(game.said),
         game.rng.getstate(), game.outcome,
     )

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Generator
+from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
@@ -113,10 +114,26 @@ def test_change_character_keeps_one_shot_abilities_per_character() -> None:
 
 # -- NUMBER and PARTS decisions, and the storyteller-only truth ---------------------------------
 
+@dataclass
+class Asked:
+    """What the asking edition's flow was answered."""
+
+    answers: list[Any] = field(default_factory=list)
+    told: int | None = None
+
+
+def asked(game: Game) -> Asked:
+    assert isinstance(game.state, Asked)
+    return game.state
+
+
 class AskingEdition(TinyEdition):
     """Asks a number and a composite answer, each with a truth only the storyteller sees."""
 
     id = "tiny-asking"
+
+    def new_state(self) -> Asked:
+        return Asked()
 
     def flow(self, game: Game) -> Generator[Any, Any, None]:
         yield from deal(game)
@@ -126,9 +143,8 @@ class AskingEdition(TinyEdition):
                          parts={"player": Decision("Bo", "player", names),
                                 "role": Decision("Bo", "role", sorted(self.roles))})
         evil = Decision("Ana", "evil-neighbours", kind=NUMBER, min=0, max=2, truth=1)
-        game.flags["answers"] = yield [evil, guess]
-        told = yield game.ask_storyteller("tell-number", kind=NUMBER, min=0, max=2)
-        game.flags["told"] = told
+        asked(game).answers = yield [evil, guess]
+        asked(game).told = yield game.ask_storyteller("tell-number", kind=NUMBER, min=0, max=2)
 
 
 def asking_game(storyteller: str = "manual") -> Game:
@@ -189,8 +205,8 @@ def test_random_bot_answers_number_and_parts_legally() -> None:
         while game.open:
             decision = game.next_open()
             game.answer(decision.id, random_answer(decision, rng), decision.seat)
-        assert game.flags["told"] in (0, 1, 2)
-        evil, guess = game.flags["answers"]
+        assert asked(game).told in (0, 1, 2)
+        evil, guess = asked(game).answers
         assert 0 <= evil <= 2 and set(guess) == {"player", "role"}
 
 
@@ -208,7 +224,7 @@ def test_truth_is_in_the_storyteller_view_only() -> None:
     storyteller = game.next_open()
     assert storyteller.kind == NUMBER and storyteller.suggestion in (0, 1, 2)
     game.answer(storyteller.id, "1", STORYTELLER)
-    assert game.flags["told"] == 1
+    assert asked(game).told == 1
 
 
 # -- seats joining during the game -------------------------------------------------------------

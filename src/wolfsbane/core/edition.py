@@ -121,7 +121,7 @@ class Edition(ABC):
 
     def new_state(self) -> object:
         """A fresh typed memory for one game (who is awake, who overhears), kept as
-        `game.state`: a dataclass of the edition's, in place of string keys in `game.flags`.
+        `game.state`: a dataclass of the edition's, which mypy checks wherever it is read.
         None where the edition keeps nothing of the kind."""
         return None
 

@@ -103,8 +103,9 @@ class Game:
         self.open: dict[int, Decision] = {}
         self.reminders: list[Reminder] = []  # tokens beside the seats (core.reminders)
         self.revealed: dict[str, str] = {}  # roles made public (a card turned face up)
-        self.flags: dict[str, Any] = {}  # the flow's shared state (the werewolves are awake...)
-        self.state: object = edition.new_state()  # the same, typed by the edition
+        # the flow's memory between decisions (the werewolves are awake...), typed by the
+        # edition (`Edition.new_state`)
+        self.state: object = edition.new_state()
         self.outcome: Outcome | None = None
         self.said: dict[tuple[str, str, str], int] = {}  # (seat, channel, phase) -> messages
         self.seen: dict[str, list[int]] = {}  # per-seat numbering of events (core.view)

@@ -96,7 +96,6 @@ def _state(game: Game) -> tuple[Any, ...]:
         len(game.events), len(game.log), tuple(sorted(game.open)), game.phase, game.over,
         tuple((p.alive, p.role, p.team, frozenset(p.markers), frozenset(p.used),
                repr(p.state)) for p in game.players),
-        repr(game.flags),
         repr(game.state),
     )
 
