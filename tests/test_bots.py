@@ -69,7 +69,7 @@ def play(
 
 def roles_of(game: Game) -> dict[str, str]:
     """The cards as dealt (the test reads the game; the bots never do)."""
-    return {p.name: (p.state.get("was") or p.role) for p in game.players}
+    return {p.name: (game.edition.card_before(p) or p.role) for p in game.players}
 
 
 def said(game: Game, seat: str, phase: str, channel: str = "village") -> list[dict[str, Any]]:
@@ -84,7 +84,7 @@ def ballots(game: Game, phase: str) -> dict[str, str | None]:
 
 
 def lover_of(game: Game, name: str) -> str | None:
-    return game.by_name[name].state.get("lover")
+    return game.by_name[name].bonds.get("lover")
 
 
 # -- scenario driving: a real game, answered by hand and by bots ------------------------------

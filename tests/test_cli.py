@@ -110,7 +110,7 @@ def _secret_fragments(out: str, record: dict[str, Any], seat: str) -> list[str]:
             for player in game.players:
                 if player.name == seat:
                     continue
-                for role_id in {player.role, player.state.get("was") or player.role}:
+                for role_id in {player.role, edition.card_before(player) or player.role}:
                     card = edition.roles[role_id].name
                     if ((player.name, role_id) not in known
                             and re.search(rf"\b{re.escape(player.name)}\b", fragment)

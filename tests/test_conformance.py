@@ -99,7 +99,7 @@ def snapshot(game: Game) -> tuple[Any, ...]:
         repr(game.log),
         [(d.id, d.seat, d.name, d.answered) for d in game.open.values()],
         [(p.name, p.role, p.team, p.alive, sorted(p.markers), sorted(p.used),
-          repr(sorted(p.state.items()))) for p in game.players],
+          sorted(p.bonds.items()), repr(p.state)) for p in game.players],
         game.phase, list(game.phases), dict(game.revealed), repr(game.state),
         dict(game.said),
         game.rng.getstate(), game.outcome,

@@ -12,9 +12,10 @@ from typing import Any
 import pytest
 
 from wolfsbane.agents import random_answer
-from wolfsbane.core import NUMBER, PARTS, Decision, Game, IllegalAnswer, Role
+from wolfsbane.core import NUMBER, PARTS, Decision, Game, IllegalAnswer, Role, bind
 from wolfsbane.core.changes import change_character
 from wolfsbane.core.common import deal
+from wolfsbane.core.deaths import grieving_partner
 from wolfsbane.core.edition import Edition
 from wolfsbane.core.events import STORYTELLER
 from wolfsbane.core.player import Player
@@ -122,7 +123,7 @@ class Asked:
     told: int | None = None
 
 
-def asked(game: Game) -> Asked:
+def memory_of(game: Game) -> Asked:
     assert isinstance(game.state, Asked)
     return game.state
 
@@ -143,8 +144,8 @@ class AskingEdition(TinyEdition):
                          parts={"player": Decision("Bo", "player", names),
                                 "role": Decision("Bo", "role", sorted(self.roles))})
         evil = Decision("Ana", "evil-neighbours", kind=NUMBER, min=0, max=2, truth=1)
-        asked(game).answers = yield [evil, guess]
-        asked(game).told = yield game.ask_storyteller("tell-number", kind=NUMBER, min=0, max=2)
+        memory_of(game).answers = yield [evil, guess]
+        memory_of(game).told = yield game.ask_storyteller("tell-number", kind=NUMBER, min=0, max=2)
 
 
 def asking_game(storyteller: str = "manual") -> Game:
@@ -205,8 +206,8 @@ def test_random_bot_answers_number_and_parts_legally() -> None:
         while game.open:
             decision = game.next_open()
             game.answer(decision.id, random_answer(decision, rng), decision.seat)
-        assert asked(game).told in (0, 1, 2)
-        evil, guess = asked(game).answers
+        assert memory_of(game).told in (0, 1, 2)
+        evil, guess = memory_of(game).answers
         assert 0 <= evil <= 2 and set(guess) == {"player", "role"}
 
 
@@ -224,7 +225,7 @@ def test_truth_is_in_the_storyteller_view_only() -> None:
     storyteller = game.next_open()
     assert storyteller.kind == NUMBER and storyteller.suggestion in (0, 1, 2)
     game.answer(storyteller.id, "1", STORYTELLER)
-    assert asked(game).told == 1
+    assert memory_of(game).told == 1
 
 
 # -- seats joining during the game -------------------------------------------------------------
@@ -253,6 +254,40 @@ def test_add_seat_joins_a_game_and_replays_exactly() -> None:
     again = replay(record, joining_editions)
     assert [e.key() for e in again.events] == [e.key() for e in game.events]
     assert {d.seat: d.id for d in again.open.values()} == asked
+
+
+@dataclass
+class Luggage:
+    """A joining seat's own memory, as an edition types it."""
+
+    bags: int = 0
+
+
+class JoiningWithLuggage(JoiningEdition):
+    def new_seat_state(self) -> Luggage:
+        return Luggage()
+
+
+def test_every_seat_gets_its_editions_typed_memory_even_one_that_joins() -> None:
+    game = Game(JoiningWithLuggage(), ["Ana", "Bo", "Cy", "Di"],
+                roles=["wolf", "villager", "villager", "villager"])
+    traveller = game.add_seat("Eve", "traveller")
+    assert all(p.state == Luggage() for p in game.players)
+    assert len({id(p.state) for p in game.players}) == 5  # one memory per seat
+    assert traveller.state == Luggage()
+    assert Game(JoiningEdition(), ["Ana", "Bo", "Cy"]).players[0].state is None
+
+
+def test_bound_lives_are_kept_in_typed_bonds_and_grief_reads_them() -> None:
+    game = Game(JoiningEdition(), ["Ana", "Bo", "Cy"], roles=["wolf", "villager", "villager"])
+    ana, bo, cy = game.players
+    bind(game, ana, bo, "lover")
+    assert (ana.bonds, bo.bonds, cy.bonds) == ({"lover": "Bo"}, {"lover": "Ana"}, {})
+    assert {"lover"} <= ana.markers
+    assert grieving_partner(game, ana, "lover") is bo
+    assert grieving_partner(game, cy, "lover") is None
+    bo.alive = False
+    assert grieving_partner(game, ana, "lover") is None  # the dead grieve no more
 
 
 def test_add_seat_refuses_what_it_cannot_do_in_sentences_and_changes_nothing() -> None:

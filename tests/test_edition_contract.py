@@ -21,7 +21,8 @@ from wolfsbane.core.view import view
 from wolfsbane.editions import EDITIONS, get_edition
 from wolfsbane.editions.licos.state import LicosState
 from wolfsbane.editions.millers_hollow import MillersHollow, MillersHollowState, state_of
-from wolfsbane.editions.wherewolf.state import WherewolfState
+from wolfsbane.editions.millers_hollow.seat import MillersHollowSeat, seat_of
+from wolfsbane.editions.wherewolf.state import WherewolfSeat, WherewolfState
 
 SRC = Path(__file__).resolve().parent.parent / "src" / "wolfsbane"
 
@@ -184,6 +185,35 @@ def test_millers_hollow_keeps_its_table_state_typed_and_per_game() -> None:
     assert isinstance(first.state, MillersHollowState)
     assert first.state is not second.state
     assert first.state == MillersHollowState(werewolves_awake=False, spies=())
+
+
+@pytest.mark.parametrize(("edition_id", "seat_type"), [
+    ("millers-hollow", MillersHollowSeat), ("wherewolf", WherewolfSeat), ("licos", type(None))])
+def test_each_seat_keeps_its_editions_typed_memory(edition_id: str, seat_type: type) -> None:
+    edition = get_edition(edition_id)
+    seats = [f"P{n}" for n in range(1, 10)]
+    game = Game(edition, seats, seed=5)
+    rng = random.Random(5)
+    play_out(game, {seat: bot_for(seat, random.Random(rng.getrandbits(64)), edition_id)
+                    for seat in seats})
+    assert all(type(p.state) is seat_type for p in game.players)
+    if seat_type is not type(None):
+        assert len({id(p.state) for p in game.players}) == len(seats)
+    assert Bare().new_seat_state() is None
+
+
+def test_the_final_table_names_the_card_a_thief_swapped_away() -> None:
+    deck = ["thief", "werewolf", "fortune-teller", "villager", "villager", "villager",
+            "werewolf", "villager"]
+    game = Game(MillersHollow(), SMALL_SEATS, seed=3, roles=deck[:6], storyteller="manual")
+    [center] = game.open.values()
+    game.answer(center.id, ["werewolf", "villager"])
+    thief = next(p for p in game.players if p.role == "thief")
+    assert MillersHollow().card_before(thief) is None
+    game.answer_for(thief.name, "steal", "werewolf")
+    assert (thief.role, MillersHollow().card_before(thief)) == ("werewolf", "thief")
+    assert seat_of(thief) == MillersHollowSeat(was="thief")
+    assert all(Bare().card_before(p) is None for p in game.players)
 
 
 def test_the_pack_channel_opens_with_the_typed_state() -> None:

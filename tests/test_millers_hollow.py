@@ -250,7 +250,7 @@ def test_illegal_answer_changes_nothing() -> None:
             game.answer_for(seat, name, value)
         assert snapshot(game) == before
     game.answer_for("Dee", "link", ["Eve", "Fay"])
-    assert game.by_name["Eve"].state["lover"] == "Fay"
+    assert game.by_name["Eve"].bonds["lover"] == "Fay"
 
 
 def test_illegal_answers_while_the_pack_is_awake_change_nothing() -> None:

@@ -164,7 +164,7 @@ def check_view(game: Game, seat: str, since: int, know: Knowledge) -> int:
                 spied = event["phase"] in know.spied.get(seat, ())
                 assert me.role == "witch" or spied, where
             elif about == "lover":
-                assert me.state.get("lover") == event["player"], where
+                assert me.bonds.get("lover") == event["player"], where
             elif about == "center":
                 assert know.dealt.get(seat) == "thief", where
     return seen["cursor"]
@@ -174,7 +174,7 @@ def check_view(game: Game, seat: str, since: int, know: Knowledge) -> int:
 
 def team_of(game: Game, name: str) -> str:
     player = game.by_name[name]
-    partner = player.state.get("lover")
+    partner = player.bonds.get("lover")
     if partner is not None:
         wolves = (player.role == "werewolf") + (game.by_name[partner].role == "werewolf")
         if wolves == 1:
@@ -235,7 +235,7 @@ def snapshot(game: Game) -> tuple[Any, ...]:
         repr(game.log),
         [(d.id, d.seat, d.name, d.answered) for d in game.open.values()],
         [(p.name, p.role, p.team, p.alive, sorted(p.markers), sorted(p.used),
-          repr(sorted(p.state.items()))) for p in game.players],
+          sorted(p.bonds.items()), repr(p.state)) for p in game.players],
         game.phase, list(game.phases), dict(game.revealed), repr(game.state),
         dict(game.said),
         game.rng.getstate(), game.outcome, dict(game._asked), game._waiting,

@@ -17,7 +17,7 @@ from wolfsbane.core.view import public_view, view
 from wolfsbane.core.votes import ranked, runoff
 from wolfsbane.editions import get_edition
 from wolfsbane.editions.wherewolf import catalog as c
-from wolfsbane.editions.wherewolf.state import state_of
+from wolfsbane.editions.wherewolf.state import seat_of, state_of
 
 from .conftest import SHARED_RULES, needs_shared
 
@@ -212,7 +212,7 @@ def test_each_peasant_gets_a_hidden_role_from_the_storyteller() -> None:
         game.answer(decision.id, "hero")
     assert [(d.name, d.about) for d in asks] == [("hidden-role", "Cal"), ("hidden-role", "Dee")]
     assert set(asks[0].choices) == {"hero", "wolf-descendant", "peasant"}
-    assert game.by_name["Dee"].state["hidden"] == "hero"
+    assert seat_of(game.by_name["Dee"]).hidden == "hero"
 
 
 # -- the night -----------------------------------------------------------------------------------

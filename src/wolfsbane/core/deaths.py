@@ -64,11 +64,11 @@ def bind(game: Game, first: Player, second: Player, marker: str) -> None:
     """Tie two players' lives together: when one dies, the other dies of grief."""
     for player, partner in ((first, second), (second, first)):
         player.markers.add(marker)
-        player.state[marker] = partner.name
+        player.bonds[marker] = partner.name
 
 
 def grieving_partner(game: Game, player: Player, marker: str) -> Player | None:
-    name = player.state.get(marker)
+    name = player.bonds.get(marker)
     if name is None:
         return None
     partner = game.by_name[name]

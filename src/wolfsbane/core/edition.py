@@ -125,6 +125,18 @@ class Edition(ABC):
         None where the edition keeps nothing of the kind."""
         return None
 
+    def new_seat_state(self) -> object:
+        """A fresh typed memory for one seat (the thief's old card, a peasant's hidden
+        nature), kept as `Player.state`: a dataclass of the edition's. None where the edition
+        keeps nothing of the kind."""
+        return None
+
+    def card_before(self, player: Player) -> str | None:
+        """The card `player` was dealt, when an ability of the game took it from them (the
+        thief's swap): the final table shows it beside the card they ended with. None when
+        they still hold it, or the edition swaps no cards."""
+        return None
+
     def phase_kind(self, phase: str) -> str:
         """"night", "day", "setup", "end" or another kind the edition declares."""
         word = phase.split(" ", 1)[0].lower() if phase else ""

@@ -90,7 +90,8 @@ class Game:
                 else edition.recommended_deck(len(names), self.options)
             )
             edition.check_deck(len(names), self.deck, self.options)
-        self.players = [Player(name, i, "", "") for i, name in enumerate(names)]
+        self.players = [Player(name, i, "", "", edition.new_seat_state())
+                        for i, name in enumerate(names)]
         self.by_name = {p.name: p for p in self.players}
         if roles is not None:
             for player, role_id in zip(self.players, roles, strict=True):
@@ -493,7 +494,8 @@ class Game:
             raise IllegalAnswer(f"{shown} is not a card of this edition.", "no-such-role",
                                 name=shown)
         edition = self.edition
-        player = Player(name, len(self.players), role, self.team_of(role))
+        player = Player(name, len(self.players), role, self.team_of(role),
+                        edition.new_seat_state())
         self.players.append(player)
         self.by_name[name] = player
         self.log.append({"add_seat": name, "role": role})

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 
 class Player:
-    __slots__ = ("name", "index", "role", "team", "alive", "markers", "used", "state")
+    __slots__ = ("name", "index", "role", "team", "alive", "markers", "used", "bonds", "state")
 
-    def __init__(self, name: str, index: int, role: str, team: str) -> None:
+    def __init__(self, name: str, index: int, role: str, team: str,
+                 state: object = None) -> None:
         self.name = name
         self.index = index
         self.role = role
@@ -18,7 +17,12 @@ class Player:
         # one-shot abilities already spent, as (character, ability): a player who gains a
         # character gains its unused abilities with it
         self.used: set[tuple[str, str]] = set()
-        self.state: dict[str, Any] = {}  # edition-specific memory (the thief's old card...)
+        # lives tied by `core.deaths.bind`: the tie's marker ("lover") -> the partner's name
+        self.bonds: dict[str, str] = {}
+        # the edition's own memory of this seat (the thief's old card, a peasant's hidden
+        # nature...): a dataclass of the edition's (`Edition.new_seat_state`), None where it
+        # keeps none; each edition reads it through a typed accessor
+        self.state = state
 
     def has_used(self, ability: str) -> bool:
         """Whether this player has spent `ability` of the character they hold now."""

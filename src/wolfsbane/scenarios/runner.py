@@ -95,7 +95,7 @@ def _state(game: Game) -> tuple[Any, ...]:
     return (
         len(game.events), len(game.log), tuple(sorted(game.open)), game.phase, game.over,
         tuple((p.alive, p.role, p.team, frozenset(p.markers), frozenset(p.used),
-               repr(p.state)) for p in game.players),
+               tuple(sorted(p.bonds.items())), repr(p.state)) for p in game.players),
         repr(game.state),
     )
 

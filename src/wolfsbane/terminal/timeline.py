@@ -80,7 +80,7 @@ def roles_table(game: Game, title: str = "Who was who", *, final: bool = True) -
     for player in game.players:
         role = player.role if final else dealt.get(player.name, player.role)
         card = edition.roles[role].name if role in edition.roles else role
-        first = player.state.get("was")
+        first = edition.card_before(player)
         if final and first and first != player.role:
             card += f" [dim](was {esc(edition.roles[first].name if first in edition.roles else first)})[/]"  # noqa: E501
         team = player.team if final else edition.team_of(role)

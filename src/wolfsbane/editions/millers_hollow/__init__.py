@@ -24,6 +24,7 @@ from ...core.deaths import grieving_partner
 from ...core.night import Ability, run_night, table_kind
 from ...core.reminders import SELF
 from . import roles as r
+from .seat import MillersHollowSeat, seat_of
 from .table import BOT_NAMES, NIGHT_ORDER
 
 if TYPE_CHECKING:
@@ -206,6 +207,12 @@ class MillersHollow(Edition):
     def new_state(self) -> MillersHollowState:
         return MillersHollowState()
 
+    def new_seat_state(self) -> MillersHollowSeat:
+        return MillersHollowSeat()
+
+    def card_before(self, player: Player) -> str | None:
+        return seat_of(player).was
+
     def recommended_deck(self, players: int, options: dict[str, Any]) -> list[str]:
         """The classic village the summary promises: the witch, the hunter, Cupid, the little
         girl and the thief join the fortune teller in that order as the table grows (Cupid
@@ -287,7 +294,7 @@ class MillersHollow(Edition):
         asks = []
         for at, voter in enumerate(voters):
             name = voter.name
-            lover = voter.state.get("lover")
+            lover = voter.bonds.get("lover")
             forbidden = {name: "nobody may vote to hang themself"}
             choices = living[:at] + living[at + 1:]  # the living but the voter
             if lover:

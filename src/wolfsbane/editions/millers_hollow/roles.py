@@ -9,6 +9,7 @@ from ...core import Death, IllegalAnswer, Role, bind, tally
 from ...core.changes import change_character
 from ...core.common import introduce, plurality
 from ...core.reminders import place_reminder
+from .seat import seat_of
 
 if TYPE_CHECKING:
     from ...core import Game, Player
@@ -117,7 +118,7 @@ def thief_steals(game: Game, center: list[str]) -> Flow:
         if taken is None:
             continue
         center[center.index(taken)] = "thief"
-        thief.state["was"] = "thief"
+        seat_of(thief).was = "thief"
         # the thief is told in the steal's own words, which name the card taken
         change_character(game, thief, taken, tell=False)
         game.tell(thief, {"player": thief.name, "role": taken, "about": "steal"})
@@ -150,13 +151,13 @@ def cupid_links(game: Game) -> Flow:
 
 def lovers_wake(game: Game) -> None:
     for player in game.players:
-        partner = player.state.get("lover")
+        partner = player.bonds.get("lover")
         if partner is not None:
             game.tell(player, {"player": partner, "about": "lover"})
 
 
 def lover_partner(game: Game, player: Player) -> str | None:
-    return player.state.get("lover")
+    return player.bonds.get("lover")
 
 
 # -- Hunter --------------------------------------------------------------------------------------

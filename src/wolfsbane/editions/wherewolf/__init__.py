@@ -15,7 +15,7 @@ from ...core.common import deal
 from . import catalog as c
 from .flow import death_triggers, run
 from .rules import pack, strongest_wolf
-from .state import WherewolfState, state_of
+from .state import WherewolfSeat, WherewolfState, state_of
 from .table import BOT_NAMES, NIGHT_ORDER
 from .wins import check_win
 
@@ -176,6 +176,9 @@ class Wherewolf(Edition):
 
     def new_state(self) -> WherewolfState:
         return WherewolfState()
+
+    def new_seat_state(self) -> WherewolfSeat:
+        return WherewolfSeat()
 
     def flow(self, game: Game) -> Flow:
         yield from deal(game)

@@ -11,7 +11,7 @@ from . import catalog as c
 from . import night as n
 from . import votes as v
 from .rules import convert, could_be, possible_roles, variant
-from .state import state_of
+from .state import seat_of, state_of
 from .wins import deadlock
 
 if TYPE_CHECKING:
@@ -36,15 +36,15 @@ def run(game: Game) -> Flow:
 
 def setup(game: Game) -> Flow:
     for player in game.players:
-        player.state["aura"] = c.aura_of_card(player.role)
+        seat_of(player).aura = c.aura_of_card(player.role)
         if player.role == "assassin" and variant(game, "assassin", "vigilante"):
             player.team = c.VILLAGE
-            player.state["aura"] = c.WHITE
+            seat_of(player).aura = c.WHITE
         if player.role == "corrupt-guard" and variant(game, "corrupt-guard", "non-criminal"):
             player.team = c.VILLAGE
         if player.role == "wizard" and variant(game, "wizard", "dark-wizard"):
             player.team = c.WEREWOLVES
-            player.state["also"] = c.VAMPIRES
+            seat_of(player).also = c.VAMPIRES
     state_of(game).possible = set(possible_roles(game))
     game.announce({"about": "composition", "roles": possible_roles(game),
                    "number": len(game.players)})
@@ -54,7 +54,7 @@ def setup(game: Game) -> Flow:
         hidden = yield game.ask_storyteller(
             "hidden-role", natures, about=peasant.name,
             prompt=f"Choose {peasant.name}'s hidden nature.")
-        peasant.state["hidden"] = hidden
+        seat_of(peasant).hidden = hidden
         game.note("HiddenRole", {"player": peasant.name, "role": hidden})
     for item in n.ITEMS:
         if game.options[item]:
@@ -231,7 +231,7 @@ def dawn(game: Game, state: n.Night) -> Flow:
     for death in deaths:
         player = death.player
         if (death.cause == "attack" and player.role == "peasant"
-                and player.state.get("hidden") == "sick-one"):
+                and seat_of(player).hidden == "sick-one"):
             state_of(game).sick_pending = True
     yield from kill(game, deaths)
     if could_be(game, "innkeeper"):
@@ -295,7 +295,7 @@ def day(game: Game, number: int) -> Flow:
 
 def death_triggers(game: Game, player: Player, cause: str) -> DeathsFlow:
     more: list[Death] = []
-    beloved = player.state.get("beloved")
+    beloved = seat_of(player).beloved
     if beloved:
         partner = game.by_name[beloved]
         if partner.alive:

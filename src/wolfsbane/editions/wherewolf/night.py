@@ -25,7 +25,7 @@ from .rules import (
     strongest_wolf,
     variant,
 )
-from .state import state_of
+from .state import seat_of, state_of
 
 if TYPE_CHECKING:
     from ...core import Game, Player
@@ -75,7 +75,7 @@ def madman_claims(game: Game) -> Flow:
     for madman in game.with_role("madman"):
         claim = yield game.ask(madman, "claim", list(c.MYSTICS), optional=True, default="seer",
                                prompt="Which mystic will you pretend to be?")
-        madman.state["claim"] = claim or "seer"
+        seat_of(madman).claim = claim or "seer"
 
 
 def juliet_chooses(game: Game) -> Flow:
@@ -86,9 +86,9 @@ def juliet_chooses(game: Game) -> Flow:
         pick = yield game.ask(juliet, "choose-romeo", choices, forbidden=forbidden,
                               prompt="Choose your Romeo.")
         romeo = game.by_name[pick]
-        juliet.state["beloved"] = romeo.name
-        romeo.state["beloved"] = juliet.name
-        romeo.state["side"] = romeo.team
+        seat_of(juliet).beloved = romeo.name
+        seat_of(romeo).beloved = juliet.name
+        seat_of(romeo).side = romeo.team
         romeo.team = c.LOVERS
         romeo.markers.add("romeo")
         game.note("LoversLinked", {"players": [juliet.name, romeo.name]})
@@ -287,7 +287,7 @@ def _sleeping_mystic_shields(game: Game, target: Player) -> bool:
     (the previous seat in clockwise order)."""
     count = len(game.players)
     for mystic in game.alive():
-        if mystic.role != "peasant" or mystic.state.get("hidden") != "sleeping-mystic":
+        if mystic.role != "peasant" or seat_of(mystic).hidden != "sleeping-mystic":
             continue
         for step in range(1, count):
             neighbour = game.players[(mystic.index - step) % count]
@@ -333,7 +333,7 @@ def werewolves_attack(game: Game, night: Night) -> Flow:
 def _attack(game: Game, night: Night, target: Player, awake: list[Player], sick: bool) -> None:
     pack_names = frozenset(names(awake)) | {p.name for p in game.alive() if p.role in c.STRENGTH}
     if target.role == "madman":
-        target.state["attacked"] = True
+        seat_of(target).attacked = True
     cancelled = (
         sick
         or target.role in ("hermit", "outcast-wolf")
@@ -355,7 +355,7 @@ def _attack(game: Game, night: Night, target: Player, awake: list[Player], sick:
         if strongest is not None:
             night.add(strongest, "curse", character="witch")
     if target.role == "peasant":
-        hidden = target.state.get("hidden", "peasant")
+        hidden = seat_of(target).hidden or "peasant"
         if hidden == "wolf-descendant":
             convert(game, target, role="wolf-descendant", team=c.WEREWOLVES, aura_now=c.DARK)
             game.tell(target, {"role": "wolf-descendant", "team": c.WEREWOLVES,
@@ -407,7 +407,7 @@ def _bite(game: Game, night: Night, vampire: Player, target: Player) -> bool:
     if target.role == "priest" and variant(game, "priest", "redeeming-priest"):
         night.add(target, "bite", vampire)
         convert(game, vampire, team=c.VILLAGE, aura_now=c.WHITE)
-        vampire.state["redeemed"] = True
+        seat_of(vampire).redeemed = True
         game.tell(vampire, {"about": "bite", "team": c.VILLAGE, "aura": c.WHITE})
         return False
     immune = (
@@ -453,7 +453,7 @@ def guild_master_recruits(game: Game, night: Night, dangerous: bool = False) -> 
         if is_wolf(target) or target.role in c.GUARDS:
             night.add(master, "recruit", target)
         elif target.team == c.VILLAGE or (target.team == c.LOVERS
-                                          and target.state.get("side") == c.VILLAGE):
+                                          and seat_of(target).side == c.VILLAGE):
             convert(game, target, team=c.CRIMINALS, aura_now=c.DARK)
             game.tell(target, {"about": "recruit", "team": c.CRIMINALS, "player": master.name,
                                "role": "guild-master"})
@@ -518,7 +518,7 @@ def dark_wizard_shows_himself(game: Game) -> None:
 def madman_takes_over(game: Game) -> None:
     """Transfer of powers: the madman becomes the mystic he claimed once its holder died."""
     for madman in game.with_role("madman"):
-        claimed = madman.state.get("claim")
+        claimed = seat_of(madman).claim
         if claimed and claimed in state_of(game).dead_mystics:
             convert(game, madman, role=claimed)
             game.tell(madman, {"about": "transfer", "role": claimed})

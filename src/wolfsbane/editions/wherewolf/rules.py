@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from ...core.changes import change_character
 from . import catalog as c
-from .state import state_of
+from .state import seat_of, state_of
 
 if TYPE_CHECKING:
     from ...core import Game, Player
@@ -26,11 +26,11 @@ def aura(player: Player, night: bool = False) -> str:
     """A player's aura now; the peasant who is secretly the monster shows dark by night."""
     if night and is_monster(player):
         return c.DARK
-    return str(player.state.get("aura") or c.aura_of_card(player.role))
+    return seat_of(player).aura or c.aura_of_card(player.role)
 
 
 def is_monster(player: Player) -> bool:
-    return player.role == "peasant" and player.state.get("hidden") == "monster"
+    return player.role == "peasant" and seat_of(player).hidden == "monster"
 
 
 def is_mystic(game: Game, player: Player) -> bool:
@@ -46,13 +46,14 @@ def is_wolf(player: Player) -> bool:
 def is_vampire(player: Player) -> bool:
     """A vampire for the end of the game: a vampire card not redeemed to the village (the
     Redeeming Priest variant turns the vampire's faction to the village)."""
-    return player.role in c.VAMPIRE_ROLES and not player.state.get("redeemed")
+    return player.role in c.VAMPIRE_ROLES and not seat_of(player).redeemed
 
 
 def side(player: Player) -> str:
     """The faction a player counts for when the end of the game is checked: their team, except
     that Romeo still counts for the faction of his card."""
-    return str(player.state.get("side", player.team))
+    faction = seat_of(player).side
+    return player.team if faction is None else faction
 
 
 def is_guard(game: Game, player: Player) -> bool:
@@ -104,11 +105,12 @@ def convert(game: Game, player: Player, role: str | None = None, team: str | Non
             aura_now: str | None = None) -> None:
     """Change a player's card, faction or aura in secret (a bite, a recruitment, wolf blood).
     The rule that converts tells the player itself, in its own words."""
-    if team is not None and "beloved" in player.state:
-        player.state["side"] = team  # a lover keeps the lovers' goal; only the side changes
+    seat = seat_of(player)
+    if team is not None and seat.beloved is not None:
+        seat.side = team  # a lover keeps the lovers' goal; only the side changes
         team = None
     if aura_now is not None:
-        player.state["aura"] = aura_now
+        seat.aura = aura_now
     # a card changed alone keeps the player's team (a minor vampire inheriting the vampire)
     change_character(game, player, role, team=team if team is not None else player.team,
                      tell=False)

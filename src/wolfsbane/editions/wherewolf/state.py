@@ -1,4 +1,5 @@
-"""What a Wherewolf game remembers between decisions, typed (`game.state`)."""
+"""What a Wherewolf game remembers between decisions, typed: the table's memory
+(`game.state`) and each seat's (`Player.state`)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from ...core import Game
+    from ...core import Game, Player
 
 
 @dataclass
@@ -31,3 +32,24 @@ def state_of(game: Game) -> WherewolfState:
     if not isinstance(state, WherewolfState):
         raise TypeError("a Wherewolf game keeps a WherewolfState")
     return state
+
+
+@dataclass
+class WherewolfSeat:
+    """What the game remembers of one seat, typed (`Player.state`)."""
+
+    aura: str | None = None  # the aura shown now, where it is not the card's own
+    also: str | None = None  # a second faction the seat wins with (the dark wizard's)
+    hidden: str | None = None  # a peasant's hidden nature, chosen at the start
+    side: str | None = None  # the faction counted at the end, where it is not the team
+    beloved: str | None = None  # Juliet's Romeo, Romeo's Juliet
+    claim: str | None = None  # the role the madman claims to be
+    attacked: bool = False  # the pack attacked this seat (whether or not it died)
+    redeemed: bool = False  # a vampire the priest redeemed to the village
+
+
+def seat_of(player: Player) -> WherewolfSeat:
+    seat = player.state
+    if not isinstance(seat, WherewolfSeat):
+        raise TypeError("a Wherewolf seat keeps a WherewolfSeat")
+    return seat

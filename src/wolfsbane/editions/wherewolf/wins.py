@@ -7,13 +7,14 @@ from typing import TYPE_CHECKING
 from ...core import Outcome
 from . import catalog as c
 from .rules import double_faction, is_guard, is_monster, is_vampire, is_wolf, side, variant
+from .state import seat_of
 
 if TYPE_CHECKING:
     from ...core import Game, Player
 
 
 def _lovers(game: Game) -> list[Player]:
-    return [p for p in game.players if "beloved" in p.state]
+    return [p for p in game.players if seat_of(p).beloved is not None]
 
 
 def _winners(game: Game, team: str) -> list[str]:
@@ -33,11 +34,11 @@ def _winners(game: Game, team: str) -> list[str]:
                 and not any(q.alive for q in game.players if q.role == "pack-leader") and all(
                     q.alive for q in game.players if is_wolf(q) and q.role != "pack-leader"))
         elif p.team == c.MADMAN:
-            attacked = bool(p.state.get("attacked"))
+            attacked = seat_of(p).attacked
             wins = attacked and (team == c.VILLAGE or variant(game, "madman", "total-madness"))
-        if "beloved" in p.state:
-            partner = game.by_name[p.state["beloved"]]
-            wins = partner.alive
+        beloved = seat_of(p).beloved
+        if beloved is not None:
+            wins = game.by_name[beloved].alive
         if wins:
             out.append(p.name)
     return out
@@ -70,7 +71,7 @@ def check_win(game: Game) -> Outcome | None:
         return _won(game, c.VILLAGE, "no werewolf or vampire is left alive")
     if all(side(p) in (c.WEREWOLVES, c.OUTCAST) or is_wolf(p) for p in living):
         return _won(game, c.WEREWOLVES, "only the werewolves' side is left alive")
-    if all(side(p) == c.VAMPIRES or is_vampire(p) or p.state.get("also") == c.VAMPIRES
+    if all(side(p) == c.VAMPIRES or is_vampire(p) or seat_of(p).also == c.VAMPIRES
            for p in living):
         return _won(game, c.VAMPIRES, "only the vampires' side is left alive")
     if variant(game, "vampire-hunter", "expert-hunter") and not wolves:

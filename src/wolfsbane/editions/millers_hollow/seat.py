@@ -1,0 +1,21 @@
+"""What a Millers Hollow game remembers of one seat, typed (`Player.state`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from ...core import Player
+
+
+@dataclass
+class MillersHollowSeat:
+    was: str | None = None  # the card a thief swapped away ("thief"), once they have
+
+
+def seat_of(player: Player) -> MillersHollowSeat:
+    seat = player.state
+    if not isinstance(seat, MillersHollowSeat):
+        raise TypeError("a Millers Hollow seat keeps a MillersHollowSeat")
+    return seat
