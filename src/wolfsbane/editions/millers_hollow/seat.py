@@ -9,7 +9,7 @@ if TYPE_CHECKING:
     from ...core import Player
 
 
-@dataclass
+@dataclass(slots=True)  # one per seat: kept small
 class MillersHollowSeat:
     was: str | None = None  # the card a thief swapped away ("thief"), once they have
 

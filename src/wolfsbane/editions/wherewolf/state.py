@@ -34,7 +34,7 @@ def state_of(game: Game) -> WherewolfState:
     return state
 
 
-@dataclass
+@dataclass(slots=True)  # one per seat: kept small
 class WherewolfSeat:
     """What the game remembers of one seat, typed (`Player.state`)."""
 
