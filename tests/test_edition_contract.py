@@ -125,6 +125,21 @@ def test_no_shell_probes_an_edition_or_compares_its_id() -> None:
     assert not found, "\n".join(found)
 
 
+# A seat's memory read by string key (`player.state.get("was")`): the untyped dict it was.
+SEAT_MEMORY_BY_KEY = re.compile(r"\.state\.get\(|\.state\[|\bin (p|player)\.state\b")
+
+
+def test_a_seats_memory_is_read_only_through_its_editions_typed_accessor() -> None:
+    found = []
+    for path in SRC.rglob("*.py"):
+        if "server" in path.relative_to(SRC).parts:
+            continue  # a live game's own stored state (`live.state`) is a dict by design
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if SEAT_MEMORY_BY_KEY.search(line):
+                found.append(f"{path.relative_to(SRC)}:{number}: {line.strip()}")
+    assert not found, "\n".join(found)
+
+
 def test_the_browser_never_guesses_a_night_from_a_phase_name() -> None:
     for path in (SRC / "web" / "js").glob("*.js"):
         text = path.read_text(encoding="utf-8")
