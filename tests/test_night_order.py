@@ -14,6 +14,8 @@ from wolfsbane.core.decision import CLOCK
 from wolfsbane.core.view import events_for
 from wolfsbane.editions import EDITIONS, get_edition
 
+from .conftest import SHARED_RULES, needs_shared
+
 # Asked at dawn, while the night phase has not ended: the deaths' consequences, not a turn.
 DAWN = {"millers-hollow": {"shoot", "successor"}, "wherewolf": {"curse"}, "licos": set()}
 
@@ -147,6 +149,25 @@ def test_licos_calls_the_werewolves_the_seer_and_the_hunter_every_night() -> Non
             ("werewolf", ("attack",)), ("seer", ("inspect",)), ("hunter", ("guard",))]
     assert order["first"] == order["other"]
     assert "channel:werewolves" in order["other"][0].signs  # the pack talks in its turn
+
+
+LICOS_RULES = SHARED_RULES / "licos.txt"
+
+
+@needs_shared(LICOS_RULES)
+def test_licos_night_table_calls_whom_its_rules_page_wakes_in_its_order() -> None:
+    """licos.txt's "Night" section names, each on a line of its own before what they do,
+    who acts at night; the table calls them in that order (those who only wait until
+    morning have no turn)."""
+    lines = [line.strip() for line in LICOS_RULES.read_text(encoding="utf-8").splitlines()]
+    night = lines[lines.index("Night") + 1: lines.index("From the second morning on")]
+    # a heading is a short line followed by a sentence (the line after it ends with a stop)
+    woken = [line for line, after in zip(night, night[1:], strict=False)
+             if line and not line.endswith(".") and after.endswith(".")
+             and not line.startswith("Other")]
+    order = get_edition("licos").night_order
+    for kind in ("first", "other"):
+        assert [t.called for t in order[kind]] == woken == ["Werewolves", "Seer", "Hunter"]
 
 
 def test_licos_asks_the_nights_powers_together_in_the_order_of_its_table() -> None:
