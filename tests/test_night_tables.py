@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from wolfsbane.core import Game, NightTurn
+from wolfsbane.core import Decision, Game, NightTurn
 from wolfsbane.core.night import check_table, narrated_only, run_night, table_kind, tells_only
 from wolfsbane.editions import get_edition
 from wolfsbane.editions.licos import NIGHT_ABILITIES as LICOS_ABILITIES
@@ -44,6 +44,52 @@ def test_run_night_runs_every_slot_in_the_order_of_its_table() -> None:
     with pytest.raises(StopIteration):
         flow.send("yes")
     assert ran == ["fox", "owl:yes", "bat"]
+
+
+def test_turns_called_together_ask_in_one_batch_then_go_on_in_the_tables_order() -> None:
+    ran: list[str] = []
+    game = a_game()
+    hoot, squeak, screech = (Decision(seat, name, ["yes", "no"])
+                             for seat, name in (("Ana", "hoot"), ("Ben", "squeak"),
+                                                ("Cy", "screech")))
+
+    def owl(game: Game, night: list[str]) -> Generator[Any, Any, None]:
+        night.append("owl wakes")
+        first, second = yield [hoot, squeak]
+        night.append(f"owl:{first},{second}")
+        again = yield "the owl asks once more"  # on its own, after the batch
+        night.append(f"owl again:{again}")
+
+    def fox(game: Game, night: list[str]) -> None:
+        night.append("fox")  # tells only: nothing to ask
+
+    def bat(game: Game, night: list[str]) -> Generator[Any, Any, None]:
+        night.append("bat wakes")
+        answer = yield screech  # a single decision joins the batch too
+        night.append(f"bat:{answer}")
+
+    flow = run_night(game, (OWL, FOX, BAT), {"owl": owl, "fox": fox, "bat": bat}, ran,
+                     together=True)
+    assert next(flow) == [hoot, squeak, screech]  # every turn's questions, in table order
+    assert ran == ["owl wakes", "fox", "bat wakes"]
+    assert flow.send(["yes", "no", "no"]) == "the owl asks once more"
+    assert ran[-1] == "owl:yes,no"
+    with pytest.raises(StopIteration):
+        flow.send("later")
+    assert ran[-2:] == ["owl again:later", "bat:no"]
+
+
+def test_turns_called_together_with_nothing_to_ask_ask_nothing() -> None:
+    def quiet(game: Game, night: list[str]) -> Generator[Any, Any, None]:
+        return
+        yield  # a generator that finds nobody to ask
+
+    ran: list[str] = []
+    flow = run_night(a_game(), (OWL, FOX), {"owl": quiet, "fox": quiet}, ran, together=True,
+                     dawn=lambda game, night: night.append("dawn"))
+    with pytest.raises(StopIteration):
+        next(flow)
+    assert ran == ["dawn"]
 
 
 def test_a_slot_without_its_ability_is_refused() -> None:

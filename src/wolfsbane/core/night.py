@@ -3,7 +3,12 @@
 An edition names its night order as data (`Edition.night_order`: one table of `NightTurn`s
 per kind of night) and gives each slot of a table its ability: a small generator that wakes
 whoever holds it, asks what they do and keeps what it learns in the night's own state. The
-table is then the one truth of the order: the narrator reads it, and the flow runs it."""
+table is then the one truth of the order: the narrator reads it, and the flow runs it.
+
+Most nights call their turns one after the other. A night whose turns are called together
+(LiCOS: the pack, the seer and the hunter choose at once, within the night's one minute) asks
+every turn's first questions in one batch, in the table's order, then lets each turn go on
+with its answers, again in the table's order."""
 
 from __future__ import annotations
 
@@ -11,7 +16,7 @@ from collections.abc import Callable, Generator, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from .catalog import NightTurn
-from .decision import PHASE
+from .decision import PHASE, Decision
 
 if TYPE_CHECKING:
     from .game import Game
@@ -47,9 +52,11 @@ _CHECKED: dict[tuple[int, int], tuple[tuple[NightTurn, ...], Mapping[str, Any]]]
 
 def run_night(game: Game, table: Iterable[NightTurn],
               abilities: Mapping[str, Ability[NightState]], night: NightState,
-              dawn: Ability[NightState] | None = None) -> Generator[Any, Any, None]:
+              dawn: Ability[NightState] | None = None,
+              together: bool = False) -> Generator[Any, Any, None]:
     """Run the night's table in order: each slot's ability, with the night's state; then
-    `dawn`, what the night's turns lead to once they are all over."""
+    `dawn`, what the night's turns lead to once they are all over. `together`: the turns are
+    called at once (see the module's text)."""
     turns = tuple(table)
     key = (id(turns), id(abilities))
     checked = _CHECKED.get(key)
@@ -58,15 +65,62 @@ def run_night(game: Game, table: Iterable[NightTurn],
         # kept with the objects themselves, so that an id reused later is never taken for
         # one already checked
         _CHECKED[key] = (turns, abilities)
-    for turn in turns:
-        steps = abilities[turn.id](game, night)
-        if steps is not None:
-            yield from steps
+    if together:
+        yield from _called_together(game, turns, abilities, night)
+    else:
+        for turn in turns:
+            steps = abilities[turn.id](game, night)
+            if steps is not None:
+                yield from steps
     yield from dawn_waits(game)
     if dawn is not None:
         steps = dawn(game, night)
         if steps is not None:
             yield from steps
+
+
+def _called_together(game: Game, turns: tuple[NightTurn, ...],
+                     abilities: Mapping[str, Ability[NightState]],
+                     night: NightState) -> Generator[Any, Any, None]:
+    """Each turn called in order up to its first questions (a decision or a batch of them),
+    which are asked as one batch in the turns' order; then each turn, in order, goes on with
+    its own answers."""
+    waiting: list[tuple[Generator[Any, Any, None], Any]] = []
+    for turn in turns:
+        steps = abilities[turn.id](game, night)
+        if steps is None:
+            continue
+        try:
+            waiting.append((steps, next(steps)))
+        except StopIteration:
+            continue  # nobody to ask in this turn tonight
+    batch: list[Decision] = []
+    for _, asked in waiting:
+        if isinstance(asked, Decision):
+            batch.append(asked)
+        elif isinstance(asked, list):
+            batch.extend(asked)
+        else:
+            raise TypeError("turns called together ask a decision or a batch of them, "
+                            f"not {type(asked).__name__}")
+    answers = (yield batch) if batch else []
+    position = 0
+    for steps, asked in waiting:
+        count = 1 if isinstance(asked, Decision) else len(asked)
+        share = answers[position:position + count]
+        position += count
+        yield from _go_on(steps, share[0] if isinstance(asked, Decision) else share)
+
+
+def _go_on(steps: Generator[Any, Any, None], answer: Any) -> Generator[Any, Any, None]:
+    """A turn that asked its first questions with the others resumes with `answer`, and asks
+    whatever it asks next on its own."""
+    try:
+        asked = steps.send(answer)
+        while True:
+            asked = steps.send((yield asked))
+    except StopIteration:
+        return
 
 
 def dawn_waits(game: Game) -> Generator[Any, Any, None]:

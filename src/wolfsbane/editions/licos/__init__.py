@@ -2,9 +2,9 @@
 
 Day N is one engine phase ("day N"): the morning's discussion is a clock (its time running out
 is an answer in the record), then the vote opens at noon and lasts noon's length. Night N
-("night N") runs the night table (table.NIGHT_ORDER) on the core night loop: every turn puts
-its card's questions to the night, which are asked together, each timed to the night's
-length; then dawn, and the morning's news, which is given before day N+1 begins.
+("night N") runs the night table (table.NIGHT_ORDER) on the core night loop, its turns called
+together: the night's choices are asked at once, each timed to the night's length; then dawn,
+and the morning's news, which is given before day N+1 begins.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ from .table import NIGHT_ORDER
 if TYPE_CHECKING:
     import random
 
-    from ...core import Game
+    from ...core import Decision, Game
     from ...core.edition import Flow
 
 MORNING = "morning"
@@ -74,20 +74,41 @@ def _werewolves_awake(game: Game) -> bool:
 
 
 # -- the night table's turns (table.NIGHT_ORDER), by turn id -------------------------------------
-# LiCOS wakes the night's powers at once: each turn puts its card's questions to the night,
-# in the table's order, and `_dawn` asks them together once every turn has been called.
+# LiCOS calls the night's turns together: the pack, the seers and the hunters are asked at
+# once, each within the night's length (core.night asks every turn's questions in one batch,
+# in the table's order), then each turn takes in its answers, in the same order.
 
-def _werewolves(game: Game, night: Night) -> None:
-    state_of(game).werewolves_awake = True  # the pack's channel opens for the night
-    night.asks += r.werewolves_attack(game)
+def _within_the_night(game: Game, asks: list[Decision]) -> list[Decision]:
+    seconds = float(game.options["night-seconds"])
+    for ask in asks:
+        ask.seconds = seconds  # every choice of the night is made within the night
+    return asks
 
 
-def _seer(game: Game, night: Night) -> None:
-    night.asks += r.seers_inspect(game)
+def _werewolves(game: Game, night: Night) -> Flow:
+    table = state_of(game)
+    table.werewolves_awake = True  # the pack's channel opens for the night
+    asks = _within_the_night(game, r.werewolves_attack(game))
+    answers = yield asks
+    night.victim = yield from r.pack_choice(game, asks, answers)
+    table.werewolves_awake = False
 
 
-def _hunter(game: Game, night: Night) -> None:
-    night.asks += r.hunters_guard(game)
+def _seer(game: Game, night: Night) -> Flow:
+    asks = _within_the_night(game, r.seers_inspect(game))
+    if not asks:
+        return  # no seer alive: nobody looks
+    picks = yield asks
+    night.looks += [(game.by_name[ask.seat], game.by_name[pick])
+                    for ask, pick in zip(asks, picks, strict=True) if pick is not None]
+
+
+def _hunter(game: Game, night: Night) -> Flow:
+    asks = _within_the_night(game, r.hunters_guard(game))
+    if not asks:
+        return  # no hunter alive: nobody is guarded
+    picks = yield asks
+    night.guarded.update(pick for pick in picks if pick is not None)
 
 
 _EVERY_NIGHT: dict[str, Ability[Night]] = {
@@ -100,21 +121,7 @@ NIGHT_ABILITIES: dict[str, dict[str, Ability[Night]]] = {
 
 
 def _dawn(game: Game, night: Night) -> Flow:
-    """The night's questions, answered together within the night's length; then what they
-    lead to at dawn, and the morning's news."""
-    seconds = float(game.options["night-seconds"])
-    for ask in night.asks:
-        ask.seconds = seconds  # every choice of the night is made within the night
-    night.answers = (yield night.asks) if night.asks else []
-    night.victim = yield from r.pack_choice(game, night.asks, night.answers)
-    state_of(game).werewolves_awake = False
-    for ask, answer in zip(night.asks, night.answers, strict=True):
-        if answer is None:
-            continue
-        if ask.name == "inspect":
-            night.looks.append((game.by_name[ask.seat], game.by_name[answer]))
-        elif ask.name == "guard":
-            night.guarded.add(answer)
+    """What the night's choices lead to once they are all made, and the morning's news."""
     deaths: list[Death] = []
     if night.victim is not None:
         prey = game.by_name[night.victim]
@@ -329,7 +336,7 @@ class Licos(Edition):
         game.begin_phase(f"night {number}")
         kind = table_kind(number)
         return run_night(game, self.night_order[kind], NIGHT_ABILITIES[kind], Night(number),
-                         dawn=_dawn)
+                         dawn=_dawn, together=True)
 
     # -- deaths ------------------------------------------------------------------------------
 

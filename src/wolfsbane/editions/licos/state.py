@@ -4,10 +4,10 @@ the next morning (`game.state`), and one night's (`Night`)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from ...core import Decision, Game, Player
+    from ...core import Game, Player
 
 
 @dataclass
@@ -32,13 +32,9 @@ def state_of(game: Game) -> LicosState:
 
 @dataclass
 class Night:
-    """What one night's turns hand on to the dawn. LiCOS wakes the night's powers at once:
-    each turn puts its card's questions to the night, and they are asked together, each
-    within the night's length, once every turn has been called."""
+    """What one night's turns (called together) hand on to the dawn."""
 
     number: int
-    asks: list[Decision] = field(default_factory=list)  # in the order of the turns
-    answers: list[Any] = field(default_factory=list)  # the same order
     victim: str | None = None  # the pack's prey
     looks: list[tuple[Player, Player]] = field(default_factory=list)  # (seer, target)
     guarded: set[str] = field(default_factory=set)
