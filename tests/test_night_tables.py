@@ -92,6 +92,14 @@ def test_turns_called_together_with_nothing_to_ask_ask_nothing() -> None:
     assert ran == ["dawn"]
 
 
+def test_turns_called_together_cannot_wait_on_the_first_answer() -> None:
+    def waits(game: Game, night: None) -> Generator[Any, Any, None]:
+        yield game.any_of([Decision("Ana", "hoot", ["yes"])])
+
+    with pytest.raises(TypeError, match="ask a decision or a batch of them, not AnyOf"):
+        next(run_night(a_game(), (OWL,), {"owl": waits}, None, together=True))
+
+
 def test_a_slot_without_its_ability_is_refused() -> None:
     with pytest.raises(ValueError, match="no ability for fox"):
         list(run_night(a_game(), (OWL, FOX), {"owl": narrated_only}, None))
