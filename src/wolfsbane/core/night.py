@@ -57,7 +57,7 @@ def run_night(game: Game, table: Iterable[NightTurn],
     """Run the night's table in order: each slot's ability, with the night's state; then
     `dawn`, what the night's turns lead to once they are all over. `together`: the turns are
     called at once (see the module's text)."""
-    turns = tuple(table)
+    turns = table if type(table) is tuple else tuple(table)
     key = (id(turns), id(abilities))
     checked = _CHECKED.get(key)
     if checked is None or checked[0] is not turns or checked[1] is not abilities:
@@ -72,7 +72,8 @@ def run_night(game: Game, table: Iterable[NightTurn],
             steps = abilities[turn.id](game, night)
             if steps is not None:
                 yield from steps
-    yield from dawn_waits(game)
+    if game.night_seconds is not None:
+        yield from dawn_waits(game)
     if dawn is not None:
         steps = dawn(game, night)
         if steps is not None:

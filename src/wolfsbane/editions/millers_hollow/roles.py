@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
-from ...core import Death, IllegalAnswer, Role, bind, tally
+from ...core import Death, IllegalAnswer, Role, bind, most_voted, tally
 from ...core.changes import change_character
 from ...core.common import introduce, plurality
 from ...core.reminders import place_reminder
@@ -56,7 +56,10 @@ def werewolves_attack(game: Game) -> Flow:
         for wolf in pack
     ]
     counts = tally((wolf.name, pick, 1) for wolf, pick in zip(pack, picks, strict=True))
-    victim = yield from plurality(game, counts, about="attack")
+    top = most_voted(counts)
+    # the pack agreed (or nobody chose) without asking anyone: the common case, decided here
+    victim = top[0] if len(top) == 1 else (
+        None if not top else (yield from plurality(game, counts, about="attack")))
     if victim is not None:
         game.emit("VictimChosen", {"player": victim}, pack_names)
     return victim
@@ -293,6 +296,8 @@ def make_sheriff(game: Game, player: Player) -> None:
 
 def pass_on_the_star(game: Game) -> Flow:
     """A sheriff who died names a living successor; if they do not, the storyteller picks."""
+    if not game.options["sheriff"]:
+        return  # no star in this village
     old = game.holder_of("sheriff")
     if old is None or old.alive:
         return
