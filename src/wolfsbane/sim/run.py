@@ -14,6 +14,7 @@ from typing import Any
 from ..agents import bot_for, play_out
 from ..core import Game, SetupError
 from ..core.edition import deck_for
+from ..core.view import TABLE_CHANNELS
 from ..editions import get_edition
 
 Z95 = 1.959963984540054  # the normal quantile for a two-sided 95% interval
@@ -22,6 +23,31 @@ Progress = Callable[[int, int], None]  # (games done, games in all)
 
 class SimulationError(RuntimeError):
     """A game of the simulation failed; the message says which one, to replay it alone."""
+
+
+@dataclass
+class Herding:
+    """How often the village hangs the first name said aloud that day: executions, those of
+    the first player named in a stated vote ("I will vote for X"), and those of the first
+    player named at all (a stated vote or an accusation)."""
+
+    executions: int = 0
+    first_vote: int = 0
+    first_named: int = 0
+
+    def add(self, other: Herding) -> None:
+        self.executions += other.executions
+        self.first_vote += other.first_vote
+        self.first_named += other.first_named
+
+    def share(self, hits: int) -> float:
+        return hits / self.executions if self.executions else 0.0
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"executions": self.executions, "first_vote": self.first_vote,
+                "first_named": self.first_named,
+                "first_vote_share": self.share(self.first_vote),
+                "first_named_share": self.share(self.first_named)}
 
 
 @dataclass(frozen=True)
@@ -39,9 +65,24 @@ class SimulationResult:
     games_per_second: float
     rates: dict[str, float] = field(default_factory=dict)
     intervals: dict[str, tuple[float, float]] = field(default_factory=dict)  # Wilson, 95%
+    # per team, per seat (index 0 is the first seat): games that seat ended on the team, and
+    # games it won with it; how the talk schedule favours a seat shows here
+    seat_games: dict[str, list[int]] = field(default_factory=dict)
+    seat_wins: dict[str, list[int]] = field(default_factory=dict)
+    herding: Herding = field(default_factory=Herding)
 
     def rate(self, team: str) -> float:
         return self.rates.get(team, 0.0)
+
+    def seat_rates(self, team: str) -> list[float | None]:
+        """Per seat, how often a player of `team` in that seat won (None: never on it)."""
+        games, wins = self.seat_games.get(team, []), self.seat_wins.get(team, [])
+        return [w / g if g else None for g, w in zip(games, wins, strict=True)]
+
+    def team_seat_rate(self, team: str) -> float:
+        """How often a player of `team` won, over every seat: the mean seats are held to."""
+        games = sum(self.seat_games.get(team, []))
+        return sum(self.seat_wins.get(team, [])) / games if games else 0.0
 
     def interval(self, team: str) -> tuple[float, float]:
         return self.intervals.get(team, wilson_interval(0, self.games))
@@ -61,6 +102,9 @@ class SimulationResult:
             "average_days": self.average_days,
             "seconds": self.seconds,
             "games_per_second": self.games_per_second,
+            "seat_games": {team: list(counts) for team, counts in self.seat_games.items()},
+            "seat_wins": {team: list(counts) for team, counts in self.seat_wins.items()},
+            "herding": self.herding.as_dict(),
         }
 
 
@@ -101,17 +145,74 @@ def days_of(game: Game) -> int:
     return sum(1 for phase in game.phases if phase.startswith("day"))
 
 
+def herding_of(game: Game) -> Herding:
+    """Which of the game's executions hit the first player named aloud in their phase (on the
+    table's channel: what the whole village hears)."""
+    first_vote: dict[str, str] = {}
+    first_named: dict[str, str] = {}
+    out = Herding()
+    for event in game.events:
+        kind = event.kind
+        if kind == "Said":
+            data = event.data
+            message = data.get("message")
+            if data.get("channel") not in TABLE_CHANNELS or not isinstance(message, dict):
+                continue
+            target = message.get("player")
+            if not isinstance(target, str):
+                continue
+            if message.get("type") == "vote":
+                first_vote.setdefault(event.phase, target)
+                first_named.setdefault(event.phase, target)
+            elif message.get("type") == "accuse":
+                first_named.setdefault(event.phase, target)
+        elif kind == "DeathCaused" and event.data.get("cause") == "execution":
+            victim = event.data.get("player")
+            out.executions += 1
+            out.first_vote += first_vote.get(event.phase) == victim
+            out.first_named += first_named.get(event.phase) == victim
+    return out
+
+
 @dataclass
 class _Tally:
     wins: dict[str, int] = field(default_factory=dict)
     days: int = 0
     games: int = 0
+    seat_games: dict[str, list[int]] = field(default_factory=dict)
+    seat_wins: dict[str, list[int]] = field(default_factory=dict)
+    herding: Herding = field(default_factory=Herding)
 
     def add(self, other: _Tally) -> None:
         for team, count in other.wins.items():
             self.wins[team] = self.wins.get(team, 0) + count
         self.days += other.days
         self.games += other.games
+        for mine, theirs in ((self.seat_games, other.seat_games),
+                             (self.seat_wins, other.seat_wins)):
+            for team, counts in theirs.items():
+                _add_counts(mine.setdefault(team, []), counts)
+        self.herding.add(other.herding)
+
+    def count_seats(self, game: Game) -> None:
+        """Each seat's team at the end, and whether it won (the dead win with their team)."""
+        assert game.outcome is not None
+        winners = set(game.outcome.winners)
+        for index, player in enumerate(game.players):
+            games = self.seat_games.setdefault(player.team, [])
+            wins = self.seat_wins.setdefault(player.team, [])
+            if len(games) <= index:
+                games.extend([0] * (index + 1 - len(games)))
+                wins.extend([0] * (index + 1 - len(wins)))
+            games[index] += 1
+            wins[index] += player.name in winners
+
+
+def _add_counts(into: list[int], counts: list[int]) -> None:
+    if len(into) < len(counts):
+        into.extend([0] * (len(counts) - len(into)))
+    for index, count in enumerate(counts):
+        into[index] += count
 
 
 def _play_range(
@@ -131,6 +232,8 @@ def _play_range(
         tally.wins[winner] = tally.wins.get(winner, 0) + 1
         tally.days += days_of(game)
         tally.games += 1
+        tally.count_seats(game)
+        tally.herding.add(herding_of(game))
     return tally
 
 
@@ -202,6 +305,9 @@ def simulate(
     wins = {team: total.wins.get(team, 0) for team in sorted(teams | set(total.wins))}
     rates = {team: (count / games if games else 0.0) for team, count in wins.items()}
     intervals = {team: wilson_interval(count, games) for team, count in wins.items()}
+    seat_count = max([players, *(len(c) for c in total.seat_games.values())])
+    for counts in (*total.seat_games.values(), *total.seat_wins.values()):
+        counts.extend([0] * (seat_count - len(counts)))
     return SimulationResult(
         edition=edition_id,
         players=players,
@@ -216,6 +322,9 @@ def simulate(
         games_per_second=(games / seconds if seconds > 0 else 0.0),
         rates=rates,
         intervals=intervals,
+        seat_games=total.seat_games,
+        seat_wins=total.seat_wins,
+        herding=total.herding,
     )
 
 
@@ -252,4 +361,17 @@ def format_report(result: SimulationResult) -> str:
             f"{team:<{width}}  {count:>7}  {100 * result.rate(team):5.1f}%  "
             f"{100 * low:5.1f}% - {100 * high:5.1f}%"
         )
+    lines.append("win rate by seat (a player of the team in seat 1, 2, ...):")
+    for team in sorted(result.seat_games):
+        rates = " ".join("  -  " if rate is None else f"{100 * rate:3.0f}%"
+                         for rate in result.seat_rates(team))
+        lines.append(f"  {team:<{width}}  mean {100 * result.team_seat_rate(team):3.0f}%: "
+                     f"{rates}")
+    herding = result.herding
+    if herding.executions:
+        lines.append(
+            f"executions of the first player named that day: "
+            f"{100 * herding.share(herding.first_vote):.1f}% (first stated vote), "
+            f"{100 * herding.share(herding.first_named):.1f}% (first vote or accusation), "
+            f"of {herding.executions}")
     return "\n".join(lines)
