@@ -8,6 +8,7 @@ import random
 from ..core.edition import Edition
 from ..core.errors import SetupError
 from .base import Agent, SeatView, play_out
+from .driver import Table
 from .random_bot import RandomBot, random_answer
 
 
@@ -26,4 +27,4 @@ def bot_for(seat: str, rng: random.Random, edition: str | Edition) -> Agent:
     return bot
 
 
-__all__ = ["Agent", "RandomBot", "SeatView", "bot_for", "play_out", "random_answer"]
+__all__ = ["Agent", "RandomBot", "SeatView", "Table", "bot_for", "play_out", "random_answer"]

@@ -1,7 +1,8 @@
-"""The seat-agent interface and the loop that lets agents play a game to its end.
+"""The seat-agent interface, and `play_out`, which lets agents play a game to its end.
 
-An agent sees only what its seat may see: the events `core.view.events_for` lets through, and
-its own open decisions. It never touches the game.
+An agent sees only what its seat may see: copies of the events `core.view.events_for` lets
+through, and copies of its own open decisions (see `agents.driver`). It never touches the
+game.
 """
 
 from __future__ import annotations
@@ -9,12 +10,11 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import Any
 
 from ..core import Decision, Game
-from ..core.decision import CLOCK
 from ..core.events import Event
-from ..core.view import events_for
 
 
 class Agent(ABC):
@@ -82,8 +82,8 @@ class SeatView:
         return [p.name for p in self._game.players]
 
     @property
-    def revealed(self) -> dict[str, str]:
-        return self._game.revealed
+    def revealed(self) -> Mapping[str, str]:
+        return MappingProxyType(self._game.revealed)  # read-only: a bot cannot change it
 
     def public_markers(self, name: str) -> set[str]:
         game = self._game
@@ -105,80 +105,10 @@ def play_out(
     max_answers: int = 100_000,
     on_event: Callable[[Event], None] | None = None,
 ) -> Game:
-    """Let the agents answer every open decision until the game ends.
+    """Let the agents answer every open decision until the game ends, talking as the one bot
+    driver schedules it (`agents.driver.Table`: rounds of talk in a shuffled order before
+    each kind of decision, the answers after). `on_event(last event)` is called after each
+    answer."""
+    from .driver import Table  # the driver builds on this module
 
-    Before the first decision of each kind in a phase (the sheriff election, the vote, the
-    pack's attack...), every agent that may speak on an open channel gets one turn to talk."""
-    views = {seat: SeatView(game, seat) for seat in agents}
-    talked_in: set[tuple[str, str, str]] = set()
-    answers = 0
-    while not game.over:
-        if not game.open:
-            raise RuntimeError("the game is waiting for nothing, yet is not over")
-        decision = _to_answer(game)
-        seat = decision.seat
-        if seat == CLOCK:  # nothing else is open: the time is up
-            game.answer(decision.id, True)
-            continue
-        agent = agents.get(seat)
-        if agent is None:
-            raise RuntimeError(f"no agent plays {seat}, who is asked '{decision.name}'")
-        if talk:
-            _discuss(game, agents, views, talked_in, decision.phase, decision.name)
-        _catch_up(game, agent)
-        game.answer(decision.id, agent.decide(decision, views[seat]), seat=seat)
-        answers += 1
-        if answers > max_answers:
-            raise RuntimeError("the game did not end")
-        if on_event is not None:
-            for event in game.events[-1:]:
-                on_event(event)
-    for agent in agents.values():
-        _catch_up(game, agent)
-    return game
-
-
-def _to_answer(game: Game) -> Decision:
-    """The open decision a driver takes now: the first a seat must answer; a standing one
-    (which does not hold the game up) once nothing else is asked; a clock last, once nothing
-    else is open: between bots, time runs out only when nobody has anything left to do."""
-    standing: Decision | None = None
-    clock: Decision | None = None
-    for decision in game.open.values():
-        if decision.seat == CLOCK:
-            clock = clock or decision
-        elif decision.standing:
-            standing = standing or decision
-        else:
-            return decision
-    chosen = standing or clock
-    assert chosen is not None
-    return chosen
-
-
-def _catch_up(game: Game, agent: Agent) -> None:
-    if agent.cursor < len(game.events):
-        agent.observe(events_for(game, agent.seat, agent.cursor))
-        agent.cursor = len(game.events)
-
-
-def _discuss(
-    game: Game,
-    agents: Mapping[str, Agent],
-    views: Mapping[str, SeatView],
-    talked_in: set[tuple[str, str, str]],
-    phase: str,
-    asked: str,
-) -> None:
-    for channel in game.edition.channels:
-        key = (channel.name, phase, asked)
-        if key in talked_in or not channel.is_open(game):
-            continue
-        talked_in.add(key)
-        for seat in list(channel.members(game)):
-            agent = agents.get(seat)
-            if agent is None:
-                continue
-            _catch_up(game, agent)
-            for message in agent.talk(channel.name, views[seat]):
-                game.say(seat, channel.name, message)
+    return Table(game, agents, talk=talk).play_out(max_answers, on_event=on_event)

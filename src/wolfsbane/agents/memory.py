@@ -12,6 +12,7 @@ It is recomputed lazily, at most once per batch of new events.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from ..core.events import Event
@@ -269,7 +270,7 @@ class Memory:
 
     def _overheard(self, data: dict[str, Any], event: Event) -> bool:
         message = data.get("message")
-        if not isinstance(message, dict):
+        if not isinstance(message, Mapping):
             return False
         self.overheard.append((self.day, message))
         kind = message.get("type")

@@ -432,7 +432,9 @@ class Game:
                 return decision
         if self.over:
             raise IllegalAnswer("The game is over.", "game-over")
-        waiting = ", ".join(sorted({d.name for d in self.open.values() if d.seat == seat}))
+        # what the seat is asked, in its own words (a decision's name is an engine key)
+        waiting = " / ".join(sorted({d.prompt or d.name.replace("-", " ")
+                                     for d in self.open.values() if d.seat == seat}))
         hint = f" ({seat} is asked: {waiting})" if waiting else f" ({seat} is asked nothing now)"
         raise IllegalAnswer(f"{seat} is not being asked that now{hint}.", "not-asked",
                             seat=seat, decision=name)

@@ -1,9 +1,9 @@
 """A game in the terminal: one person against bots, or bots alone (``--watch``).
 
 The person sees only what their seat may see: everything shown to them comes from
-`core.view.view(game, seat, since=cursor)`. Bots answer their own decisions and talk once per
-channel per phase, as `agents.play_out` lets them; when the person's seat has an open decision
-the loop stops and asks them.
+`core.view.view(game, seat, since=cursor)`. Bots answer their own decisions and talk as the one
+bot driver schedules it (`agents.driver.Table`, as in `agents.play_out`); when the person's seat
+has an open decision the loop stops and asks them.
 """
 
 from __future__ import annotations
@@ -20,11 +20,11 @@ from rich.console import Console
 from rich.panel import Panel
 from rich.rule import Rule
 
-from ..agents import Agent, SeatView, bot_for, random_answer
+from ..agents import Agent, bot_for
+from ..agents.driver import Table
 from ..core import ARRANGE, NUMBER, PARTS, YES_NO, Game, IllegalAnswer
-from ..core.decision import CLOCK
 from ..core.edition import Edition, deck_for
-from ..core.view import events_for, view
+from ..core.view import view
 from .prompts import (
     Prompter,
     Quit,
@@ -112,64 +112,28 @@ def choose_deck(edition: Edition, players: int, preset: str | None,
 
 
 class Bots:
-    """The bots at the table: they answer their decisions and talk as `play_out` lets them."""
+    """The bots at the table, played by the one bot driver (`agents.driver.Table`): they
+    talk in its rounds before each kind of decision (the person's too) and answer their own
+    decisions. A bot's mistake never stops the person's game: it answers at random, or says
+    nothing."""
 
     def __init__(self, game: Game, agents: Mapping[str, Agent]) -> None:
         self.game = game
         self.agents = agents
-        self.views = {seat: SeatView(game, seat) for seat in agents}
-        self.talked: set[tuple[str, str]] = set()
-
-    def _catch_up(self, agent: Agent) -> None:
-        game = self.game
-        if agent.cursor < len(game.events):
-            agent.observe(events_for(game, agent.seat, agent.cursor))
-            agent.cursor = len(game.events)
+        self.table = Table(game, agents, strict=False)
 
     def discuss(self) -> None:
-        """Each bot on an open channel speaks once per channel per phase."""
-        game = self.game
-        for channel in game.edition.channels:
-            key = (channel.name, game.phase)
-            if game.over or key in self.talked or not channel.is_open(game):
-                continue
-            self.talked.add(key)
-            for seat in list(channel.members(game)):
-                agent = self.agents.get(seat)
-                if agent is None:
-                    continue
-                self._catch_up(agent)
-                for message in agent.talk(channel.name, self.views[seat]):
-                    try:
-                        game.say(seat, channel.name, message)
-                    except IllegalAnswer:
-                        break  # a bot's slip of the tongue is not the person's problem
+        """Before the next kind of decision, whoever is asked it, the bots talk it over."""
+        self.table.discuss()
 
     def step(self) -> bool:
-        """Answer one open decision of a bot; False when no bot is being asked anything."""
-        game = self.game
-        decision = next((d for d in game.open.values() if d.seat in self.agents), None)
-        if decision is None:
-            # the terminal keeps no wall clock: a period's time is up once nobody (the
-            # person included) has anything left to answer
-            clock = next((d for d in game.open.values() if d.seat == CLOCK), None)
-            if clock is None or any(d.seat != CLOCK and not d.standing
-                                    for d in game.open.values()):
-                return False
-            game.answer(clock.id, True)
-            return True
-        agent = self.agents[decision.seat]
-        self._catch_up(agent)
-        try:
-            game.answer(decision.id, agent.decide(decision, self.views[decision.seat]),
-                        seat=decision.seat)
-        except IllegalAnswer:
-            game.answer(decision.id, random_answer(decision, agent.rng), seat=decision.seat)
-        return True
+        """Answer one open decision of a bot (after the talk), or a clock once nobody has
+        anything left to answer (the terminal keeps no wall clock); False when the table
+        waits for the person, or for nobody."""
+        return self.table.step()
 
     def finish(self) -> None:
-        for agent in self.agents.values():
-            self._catch_up(agent)
+        self.table.catch_up()
 
 
 # -- the entry point ---------------------------------------------------------------------------

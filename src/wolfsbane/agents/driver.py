@@ -1,0 +1,378 @@
+"""One bot driver for every table: the simulator, the terminal, the server and `play_out`.
+
+A `Table` holds the agents of a game's bot seats and is the only code that hands them
+anything: the events their seat may see and their open decisions, both as copies they may
+not change (`FrozenEvent`, `Decision.from_dict(d.as_dict())`), and their turns to talk.
+
+The talk schedule is the same wherever bots play, and favours no seat. Before the decisions
+of a new kind are answered in a phase (the sheriff election, the day's vote, the pack's
+attack), the table holds a discussion on every open channel whose members are asked them: up
+to `rounds` rounds, each in an order shuffled afresh from the game's seed, in which every
+agent on the channel gets a turn once it has heard something new since its last one (all of
+them in the first round). The talk ends after a silent round, and the decisions are answered
+after it. So the first word of a day falls to any seat alike, and those who spoke first hear
+the others before the vote. A server that times the talk itself (the day clock of a table
+where people sit) asks for one seat's turn (`speak`) at the moments it planned; what a bot
+says and answers is still the table's.
+
+A seat does not say again, on the same channel in the same phase, what it has already said
+(a stated vote only while it is unchanged): rounds give a bot the chance to speak again, not
+to repeat itself word for word.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Mapping
+from types import MappingProxyType
+from typing import Any
+
+from ..core import Decision, Game, IllegalAnswer
+from ..core.decision import CLOCK
+from ..core.events import STORYTELLER, Event
+from .base import Agent, SeatView
+from .random_bot import random_answer
+
+TALK_ROUNDS = 3  # rounds of talk before each kind of decision: the first speakers hear the rest
+Say = Callable[[str, str, Any], Any]  # (seat, channel, message): post it, or IllegalAnswer
+
+
+_PLAIN = frozenset({str, int, float, bool, type(None)})  # immutable: shared as they are
+
+
+def freeze(value: Any) -> Any:
+    """A read-only deep copy of an event's data: mappings become read-only mappings, lists
+    tuples, sets frozensets. What a bot does with it cannot reach the game."""
+    kind = type(value)
+    if kind in _PLAIN:
+        return value
+    if kind is dict or isinstance(value, Mapping):
+        copy = dict(value)
+        for key, item in copy.items():
+            if type(item) not in _PLAIN:
+                copy[key] = freeze(item)
+        return MappingProxyType(copy)
+    if isinstance(value, (list, tuple)):
+        return tuple(freeze(item) for item in value)
+    if isinstance(value, (set, frozenset)):
+        return frozenset(freeze(item) for item in value)
+    return value
+
+
+def _frozen_data(data: dict[str, Any]) -> Mapping[str, Any]:
+    """An event's data, read-only: a read-only view when every value is immutable (most
+    events: the cheap case, it is the hot path of every simulation), else a frozen copy."""
+    for item in data.values():
+        if type(item) not in _PLAIN:
+            return freeze(data)  # type: ignore[no-any-return]
+    return MappingProxyType(data)
+
+
+# the slots of an event, set directly: a frozen event refuses every other assignment
+_SET_INDEX = Event.index.__set__  # type: ignore[attr-defined]
+_SET_KIND = Event.kind.__set__  # type: ignore[attr-defined]
+_SET_DATA = Event.data.__set__  # type: ignore[attr-defined]
+_SET_AUDIENCE = Event.audience.__set__  # type: ignore[attr-defined]
+_SET_PHASE = Event.phase.__set__  # type: ignore[attr-defined]
+
+
+class FrozenEvent(Event):
+    """An event as an agent receives it: a copy whose fields and data cannot be changed."""
+
+    __slots__ = ()
+
+    def __init__(self, event: Event) -> None:
+        _SET_INDEX(self, event.index)
+        _SET_KIND(self, event.kind)
+        _SET_DATA(self, _frozen_data(event.data))
+        _SET_AUDIENCE(self, event.audience)
+        _SET_PHASE(self, event.phase)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError(f"an event handed to a bot cannot be changed ({name})")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"an event handed to a bot cannot be changed ({name})")
+
+
+def copy_decision(decision: Decision) -> Decision:
+    """The decision as an agent receives it: a copy, as a client over the wire would rebuild
+    it (the storyteller's copy keeps the truth beside the suggestion)."""
+    if decision.seat == STORYTELLER:
+        return Decision.from_dict(decision.as_dict_for_storyteller())
+    return Decision.from_dict(decision.as_dict())
+
+
+def _message_key(message: Any) -> Any:
+    """A hashable form of a message, to tell whether it was said already."""
+    key = tuple(message.items()) if isinstance(message, Mapping) else message
+    try:
+        hash(key)
+    except TypeError:
+        return repr(key)
+    return key
+
+
+class Table:
+    """The bots of one game: what they see, when they talk, what they answer.
+
+    `strict` (the simulator, `play_out`): a bot's mistake (an illegal answer or message, an
+    exception) is raised, so that it is found. Otherwise (the terminal and the server, where
+    people play) a bot that fails to answer plays a random legal answer, and one that fails
+    to talk says nothing. `say` posts a message (default: `game.say`); the server passes its
+    own, which also respects what its table may see.
+    """
+
+    def __init__(self, game: Game, agents: Mapping[str, Agent], *, rounds: int = TALK_ROUNDS,
+                 talk: bool = True, strict: bool = True, say: Say | None = None) -> None:
+        self.agents = agents
+        self.rounds = rounds
+        self.talk = talk
+        self.strict = strict
+        self._say = say
+        self._order = random.Random(f"{game.seed}:talk-order")
+        self._discussed: set[tuple[str, str]] = set()
+        self._said: dict[tuple[str, str, str], set[Any]] = {}
+        self._stated_vote: dict[tuple[str, str, str], Any] = {}
+        self._game = game
+        self._views: dict[str, SeatView] = {}
+        self._frozen: list[FrozenEvent] = []
+
+    # -- the game the bots look at ----------------------------------------------------------
+
+    @property
+    def game(self) -> Game:
+        return self._game
+
+    @game.setter
+    def game(self, game: Game) -> None:
+        """Look at another state of the same game (a server's table, behind a curtain)."""
+        if game is not self._game:
+            self._game = game
+            self._views = {}
+            self._frozen = []
+
+    def view(self, seat: str) -> SeatView:
+        view = self._views.get(seat)
+        if view is None:
+            view = self._views[seat] = SeatView(self._game, seat)
+        return view
+
+    def catch_up(self, seats: Iterable[str] | None = None) -> None:
+        """Hand each agent (or those of `seats`) the events its seat may see that it has not
+        seen yet, as frozen copies, in order."""
+        agents = self.agents
+        for seat in agents if seats is None else seats:
+            agent = agents.get(seat)
+            if agent is not None:
+                self._catch_up(seat, agent)
+
+    def _catch_up(self, seat: str, agent: Agent) -> None:
+        events = self._game.events
+        count = len(events)
+        since = agent.cursor
+        if since >= count:
+            return
+        frozen = self._frozen
+        if len(frozen) < count:
+            frozen.extend(FrozenEvent(event) for event in events[len(frozen):])
+        if seat == STORYTELLER:
+            batch: list[Event] = frozen[since:count]
+        else:
+            batch = [e for e in frozen[since:count] if e.audience is None or seat in e.audience]
+        agent.cursor = count
+        agent.observe(batch)
+
+    # -- answers ----------------------------------------------------------------------------
+
+    def decide(self, decision: Decision) -> Any:
+        """What the seat's agent answers to `decision` (not yet given to the game). Outside
+        strict mode an answer the decision refuses becomes a random legal one."""
+        agent = self.agents[decision.seat]
+        self._catch_up(decision.seat, agent)
+        if self.strict:
+            return agent.decide(copy_decision(decision), self.view(decision.seat))
+        try:
+            return decision.validate(agent.decide(copy_decision(decision),
+                                                  self.view(decision.seat)))
+        except Exception:  # noqa: BLE001 - a confused bot plays a random legal answer
+            return random_answer(decision, agent.rng)
+
+    def next_decision(self) -> Decision | None:
+        """The open decision a bot answers now: the first a bot seat must answer; a standing
+        one (which holds nothing up) once nobody has anything else to answer; a clock last,
+        once nothing else is open (between bots, time runs out only when nobody has anything
+        left to do). None while the table waits for someone else (a person)."""
+        standing: Decision | None = None
+        clock: Decision | None = None
+        waiting = False
+        for decision in self._game.open.values():
+            seat = decision.seat
+            if seat == CLOCK:
+                clock = clock or decision
+            elif seat not in self.agents:
+                waiting = waiting or not decision.standing
+            elif decision.standing:
+                standing = standing or decision
+            else:
+                return decision
+        if waiting:
+            return None
+        return standing or clock
+
+    def step(self) -> bool:
+        """Talk if a new kind of decision is up, then answer one open decision of a bot (or
+        a clock whose time is up); False when there is nothing for the bots to do."""
+        game = self._game
+        if game.over:
+            return False
+        self.discuss()
+        decision = self.next_decision()
+        if decision is None:
+            return False
+        if decision.seat == CLOCK:
+            game.answer(decision.id, True)
+        else:
+            game.answer(decision.id, self.decide(decision), seat=decision.seat)
+        return True
+
+    def play_out(self, max_answers: int = 100_000,
+                 on_event: Callable[[Event], None] | None = None) -> Game:
+        """Let the bots play until the game ends (every open decision must be a bot's);
+        `on_event(the last event)` is called after each answer."""
+        game = self._game
+        answers = 0
+        while not game.over:
+            if not game.open:
+                raise RuntimeError("the game is waiting for nothing, yet is not over")
+            if not self.step():
+                waiting = next(d for d in game.open.values() if d.seat not in self.agents)
+                raise RuntimeError(
+                    f"no agent plays {waiting.seat}, who is asked '{waiting.name}'")
+            answers += 1
+            if answers > max_answers:
+                raise RuntimeError("the game did not end")
+            if on_event is not None and game.events:
+                on_event(game.events[-1])
+        self.catch_up()
+        return game
+
+    # -- talk -------------------------------------------------------------------------------
+
+    def discuss(self) -> None:
+        """Before a new kind of decision is answered in a phase (whoever is asked it), the
+        bots of every open channel whose members are asked it talk it over: up to `rounds`
+        rounds, each in a freshly shuffled order, a seat taking a turn when it has heard
+        something new since its last one (everyone in the first round), until a round
+        passes in silence."""
+        if not self.talk or self._game.over:
+            return
+        upcoming = self._upcoming()
+        if upcoming is None:
+            return
+        moment = (upcoming.phase, upcoming.name)
+        if moment in self._discussed:
+            return
+        self._discussed.add(moment)
+        game = self._game
+        for channel in game.edition.channels:
+            if not channel.is_open(game):
+                continue
+            members = set(channel.members(game))
+            if upcoming.seat not in members:
+                continue  # a channel talks over what its own members decide
+            speakers = [seat for seat in self.agents if seat in members]  # seat order first
+            said = 0  # messages said on the channel in this discussion
+            heard: dict[str, int] = {}  # `said` as each seat's last turn ended
+            for _round in range(self.rounds):
+                self._order.shuffle(speakers)
+                before = said
+                for seat in speakers:
+                    if game.over or not channel.is_open(game):
+                        return
+                    if heard.get(seat, -1) == said:
+                        continue  # nothing new since its last turn: it would say the same
+                    said += self.speak(seat, (channel.name,))
+                    heard[seat] = said
+                if said == before:
+                    break  # a whole round passed in silence: the talk is over
+
+    def _upcoming(self) -> Decision | None:
+        """The decision the table answers next, whoever's it is (a clock's talks no more)."""
+        standing: Decision | None = None
+        for decision in self._game.open.values():
+            if decision.seat == CLOCK:
+                continue
+            if not decision.standing:
+                return decision
+            standing = standing or decision
+        return standing
+
+    def speak(self, seat: str, channels: Iterable[str] | None = None,
+              most: int | None = None) -> int:
+        """One turn to talk for `seat`'s agent on each channel it may speak on now (or on
+        those of `channels`): at most `most` messages on each. Returns how many were said."""
+        agent = self.agents.get(seat)
+        game = self._game
+        if agent is None or game.over:
+            return 0
+        view = self._views.get(seat) or self.view(seat)
+        said = 0
+        for channel in game.channels_for(seat) if channels is None else channels:
+            self._catch_up(seat, agent)
+            if self.strict:
+                messages = agent.talk(channel, view)
+            else:
+                try:
+                    messages = list(agent.talk(channel, view))
+                except Exception:  # noqa: BLE001 - a bot that fails to talk stays silent
+                    messages = []
+            if not messages:
+                continue
+            room = self._room(seat, channel)
+            if most is not None:
+                room = most if room is None else min(room, most)
+            for message in self._fresh(seat, channel, messages)[:room]:
+                if self.strict:
+                    self._post(seat, channel, message)
+                    said += 1
+                    continue
+                try:
+                    self._post(seat, channel, message)
+                    said += 1
+                except IllegalAnswer:
+                    continue  # a bot's slip of the tongue is nobody's problem
+        return said
+
+    def _room(self, seat: str, channel: str) -> int | None:
+        """How many more messages the channel's rules let the seat post in this phase (None:
+        no limit). The table keeps its bots within the rules of talk, which they do not
+        count themselves."""
+        game = self._game
+        limit, _length = game.channel(channel).limits_in(game)
+        if limit is None:
+            return None
+        return max(0, limit - game.said.get((seat, channel, game.phase), 0))
+
+    def _fresh(self, seat: str, channel: str, messages: list[Any]) -> list[Any]:
+        """The messages the seat has not already said on this channel this phase."""
+        key = (seat, channel, self._game.phase)
+        said = self._said.setdefault(key, set())
+        out: list[Any] = []
+        for message in messages:
+            words = _message_key(message)
+            if isinstance(message, Mapping) and message.get("type") == "vote":
+                if self._stated_vote.get(key) == words:
+                    continue
+                self._stated_vote[key] = words
+            elif words in said:
+                continue
+            said.add(words)
+            out.append(message)
+        return out
+
+    def _post(self, seat: str, channel: str, message: Any) -> None:
+        if self._say is not None:
+            self._say(seat, channel, message)
+        else:
+            self._game.say(seat, channel, message)
