@@ -120,16 +120,20 @@ class Table:
     exception) is raised, so that it is found. Otherwise (the terminal and the server, where
     people play) a bot that fails to answer plays a random legal answer, and one that fails
     to talk says nothing. `say` posts a message (default: `game.say`); the server passes its
-    own, which also respects what its table may see.
+    own, which also respects what its table may see. `plays(seat)` says whether the table
+    plays an agent's seat at the moment (a server's moderator may take a bot's seat over).
     """
 
     def __init__(self, game: Game, agents: Mapping[str, Agent], *, rounds: int = TALK_ROUNDS,
-                 talk: bool = True, strict: bool = True, say: Say | None = None) -> None:
+                 talk: bool = True, strict: bool = True, say: Say | None = None,
+                 most: int | None = None, plays: Callable[[str], bool] | None = None) -> None:
         self.agents = agents
         self.rounds = rounds
         self.talk = talk
         self.strict = strict
+        self.most = most  # messages a bot may post per turn on a channel (None: no limit)
         self._say = say
+        self._plays = plays
         self._order = random.Random(f"{game.seed}:talk-order")
         self._discussed: set[tuple[str, str]] = set()
         self._said: dict[tuple[str, str, str], set[Any]] = {}
@@ -151,6 +155,10 @@ class Table:
             self._game = game
             self._views = {}
             self._frozen = []
+
+    def plays(self, seat: str) -> bool:
+        """Whether the table answers and talks for `seat` now."""
+        return seat in self.agents and (self._plays is None or self._plays(seat))
 
     def view(self, seat: str) -> SeatView:
         view = self._views.get(seat)
@@ -210,7 +218,7 @@ class Table:
             seat = decision.seat
             if seat == CLOCK:
                 clock = clock or decision
-            elif seat not in self.agents:
+            elif seat not in self.agents or not self.plays(seat):
                 waiting = waiting or not decision.standing
             elif decision.standing:
                 standing = standing or decision
@@ -246,7 +254,9 @@ class Table:
             if not game.open:
                 raise RuntimeError("the game is waiting for nothing, yet is not over")
             if not self.step():
-                waiting = next(d for d in game.open.values() if d.seat not in self.agents)
+                waiting = next((d for d in game.open.values() if not self.plays(d.seat)), None)
+                if waiting is None:
+                    raise RuntimeError("the bots have nothing to do, yet the game is not over")
                 raise RuntimeError(
                     f"no agent plays {waiting.seat}, who is asked '{waiting.name}'")
             answers += 1
@@ -281,7 +291,8 @@ class Table:
             members = set(channel.members(game))
             if upcoming.seat not in members:
                 continue  # a channel talks over what its own members decide
-            speakers = [seat for seat in self.agents if seat in members]  # seat order first
+            speakers = [seat for seat in self.agents  # seat order, before the shuffle
+                        if seat in members and (self._plays is None or self._plays(seat))]
             said = 0  # messages said on the channel in this discussion
             heard: dict[str, int] = {}  # `said` as each seat's last turn ended
             for _round in range(self.rounds):
@@ -292,7 +303,7 @@ class Table:
                         return
                     if heard.get(seat, -1) == said:
                         continue  # nothing new since its last turn: it would say the same
-                    said += self.speak(seat, (channel.name,))
+                    said += self.speak(seat, (channel.name,), self.most)
                     heard[seat] = said
                 if said == before:
                     break  # a whole round passed in silence: the talk is over

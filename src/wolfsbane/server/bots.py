@@ -1,5 +1,6 @@
-"""The server's bots: when each bot seat moves (timing only; what a bot says and answers is the
-agents' business), with the seat's view of the game and nothing more."""
+"""The server's bots: when each bot seat moves (timing only). What a bot says and answers is
+the one bot driver's (`agents.driver.Table`, as in the simulator and the terminal), with the
+seat's view of the game and nothing more."""
 
 from __future__ import annotations
 
@@ -7,9 +8,8 @@ import contextlib
 import random
 from typing import TYPE_CHECKING, Any
 
-from ..agents import Agent, SeatView, bot_for, random_answer
+from ..agents import Agent, Table, bot_for
 from ..core import Decision, IllegalAnswer
-from ..core.view import events_for
 from .dayclock import VoteNotOpen
 
 if TYPE_CHECKING:
@@ -23,7 +23,7 @@ class Bots:
         self.live = live
         self.agents: dict[str, Agent] = {}
         self.bot_due: dict[int, float] = {}  # decision id -> when its bot answers
-        self.talked: set[tuple[str, str, str]] = set()  # (seat, channel, phase) a bot spoke on
+        self._table: Table | None = None
 
     def make_agent(self, seat: str) -> None:
         rng = random.Random(f"{self.live.config['seed']}:bot:{seat}")
@@ -41,9 +41,25 @@ class Bots:
                     and decision.id not in self.bot_due and decision.id not in voting):
                 self.bot_due[decision.id] = now + delay
 
+    @property
+    def table(self) -> Table:
+        """The bot driver of this game: a bot's turn posts at most 3 messages on a channel, and
+        a seat the moderator took over is the moderator's."""
+        live = self.live
+        game = live.game
+        assert game is not None
+        if self._table is None:
+            self._table = Table(game, self.agents, strict=False, most=3,
+                                say=lambda seat, channel, message: live.pump.say(
+                                    seat, channel, message, limit=False),
+                                plays=lambda seat: seat not in live.controlled)
+        self._table.game = game
+        return self._table
+
     def move(self, decision_id: int) -> None:
-        """The bot asked `decision_id` answers it, once it has said its piece on each
-        channel it may speak on this phase (a confused bot plays a random legal answer)."""
+        """The bot asked `decision_id` answers it; before the first answer of a new kind of
+        decision the bots talk it over, as the driver schedules it (a confused bot plays a
+        random legal answer)."""
         live = self.live
         self.bot_due.pop(decision_id, None)
         game = live.game
@@ -51,35 +67,14 @@ class Bots:
         decision = game.open.get(decision_id)
         if decision is None:
             return
-        seat = decision.seat
-        agent = self.agents.get(seat)
-        if agent is None or seat in live.controlled:
+        table = self.table
+        if not table.plays(decision.seat):
             return
-        seat_view = SeatView(game, seat)
-        self.catch_up(agent)
-        for channel in game.channels_for(seat):
-            key = (seat, channel, game.phase)
-            if key in self.talked:
-                continue
-            self.talked.add(key)
-            self.say(agent, channel, seat_view, 3)
-        try:
-            value = agent.decide(decision, seat_view)
-            decision.validate(value)
-        except Exception:  # noqa: BLE001 - a confused bot plays a random legal answer
-            value = random_answer(decision, agent.rng)
+        if not live.clock.day.held_ids():  # while people vote, the day clock times the talk
+            table.discuss()
+        value = table.decide(decision)
         if decision.id in game.open:
             live.pump.answer(decision, value)
-
-    def say(self, agent: Agent, channel: str, seat_view: SeatView, most: int) -> None:
-        try:
-            messages = agent.talk(channel, seat_view)
-        except Exception:  # noqa: BLE001 - a bot that fails to talk stays silent
-            messages = []
-        for message in messages[:most]:
-            with contextlib.suppress(IllegalAnswer):
-                self.live.pump.say(agent.seat, channel, message, limit=False)
-        self.catch_up(agent)
 
     def is_person(self, seat: str) -> bool:
         """Does a person answer for this seat (its player, or the moderator who took it)?"""
@@ -95,13 +90,10 @@ class Bots:
         if kind == "close":
             return live.clock.close_day_vote(now)
         if kind == "talk":
-            agent = self.agents.get(detail)
-            if agent is not None and detail not in live.controlled:
+            table = self.table
+            if table.plays(detail):
                 before = len(game.log)
-                self.catch_up(agent)
-                seat_view = SeatView(game, detail)
-                for channel in game.channels_for(detail):
-                    self.say(agent, channel, seat_view, 2)
+                table.speak(detail, most=2)  # the moment is the day clock's, the words the bot's
                 return ["bot"] * (len(game.log) - before)
         elif kind == "ballot":
             decision_id, final = detail
@@ -113,19 +105,4 @@ class Bots:
         return []
 
     def choice(self, decision: Decision) -> Any:
-        game = self.live.game
-        assert game is not None
-        agent = self.agents[decision.seat]
-        self.catch_up(agent)
-        try:
-            value = agent.decide(decision, SeatView(game, decision.seat))
-            return decision.validate(value)
-        except Exception:  # noqa: BLE001 - a confused bot plays a random legal answer
-            return random_answer(decision, agent.rng)
-
-    def catch_up(self, agent: Agent) -> None:
-        game = self.live.game
-        assert game is not None
-        if agent.cursor < len(game.events):
-            agent.observe(events_for(game, agent.seat, agent.cursor))
-            agent.cursor = len(game.events)
+        return self.table.decide(decision)
