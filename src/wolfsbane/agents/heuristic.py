@@ -187,8 +187,10 @@ class HeuristicBot(Agent):
         return pull
 
     def _trusted(self, names: list[str] | tuple[str, ...]) -> str | None:
-        """The most trustworthy of `names`: a credible seer, else the least suspected (seat
-        order breaks ties, so an uninformed village gathers behind one name)."""
+        """The most trustworthy of `names`: a credible seer, else the least suspected. Ties
+        go to whoever spoke first in the latest talk, then to seat order, so that an uninformed
+        village gathers behind one name; the talk's order is shuffled, so that name is not
+        always the first seat's."""
         memory = self.memory
         cred = memory.credibility()
         seers = [n for n in names if cred.get(n, 0.0) >= 0.8 and n in memory.alive]
@@ -198,10 +200,14 @@ class HeuristicBot(Agent):
         order = self._order
         if not order:
             order.update((name, i) for i, name in enumerate(memory.players))
+        spoke = {name: i for i, name in enumerate(memory.speakers)}
+        silent = len(spoke)
         best, best_key = None, (float("inf"), 0)
         for name in names:
             if name != self.seat:
-                key = (round(scores.get(name, 0.0), 1), order.get(name, 0))
+                rank = spoke.get(name)
+                key = (round(scores.get(name, 0.0), 1),
+                       silent + order.get(name, 0) if rank is None else rank)
                 if key < best_key:
                     best, best_key = name, key
         if best is None and names:

@@ -69,6 +69,10 @@ class Memory:
         self.accusations: list[tuple[str, str, int]] = []  # (speaker, target, day)
         self.defenses: list[tuple[str, str, int]] = []
         self.intents: dict[str, str | None] = {}  # this phase's vote intentions
+        # the speakers of the last phase with village talk, in the order they began (kept
+        # through the night, for a question asked before anyone speaks)
+        self.speakers: dict[str, None] = {}
+        self._speakers_phase = ""
         self.intent_log: list[tuple[str, str, int]] = []
         # night talk
         self.pack_proposal: str | None = None  # a packmate's proposed victim this night
@@ -228,6 +232,11 @@ class Memory:
         if data["channel"] == "werewolves":
             self._pack_talk(speaker, message)
             return False
+        if self._speakers_phase != self.phase:
+            self._speakers_phase = self.phase
+            self.speakers = {}
+        if speaker not in self.speakers:
+            self.speakers[speaker] = None
         kind = message["type"]
         target = message.get("player")
         day = self.day
