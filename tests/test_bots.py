@@ -500,7 +500,9 @@ def test_a_werewolf_sometimes_claims_to_be_the_fortune_teller() -> None:
                 assert {"type": "accuse", "player": framed[0]} in messages
                 if game.by_name[framed[0]].alive or ballots(game, e.phase).get(wolf):
                     assert ballots(game, e.phase).get(wolf) in (framed[0], None)
-    assert 5 <= false_claims <= 100
+    # sometimes, not always: in at most 40% of games (the pack plans one on a night now and
+    # then; since no seat leads the talk, werewolves live a little longer to plan it)
+    assert 5 <= false_claims <= 120
 
 
 # -- lovers, the view boundary, determinism ---------------------------------------------------

@@ -1,8 +1,9 @@
 """One bot driver for every table: the simulator, the terminal, the server and `play_out`.
 
 A `Table` holds the agents of a game's bot seats and is the only code that hands them
-anything: the events their seat may see and their open decisions, both as copies they may
-not change (`FrozenEvent`, `Decision.from_dict(d.as_dict())`), and their turns to talk.
+anything: the events their seat may see and their open decisions, both as copies (events
+with read-only data, `frozen_event`; `Decision.from_dict(d.as_dict())`), and their turns to
+talk.
 
 The talk schedule is the same wherever bots play, and favours no seat. Before the decisions
 of a new kind are answered in a phase (the sheriff election, the day's vote, the pack's
@@ -24,7 +25,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Mapping
-from types import MappingProxyType
 from typing import Any
 
 from ..core import Decision, Game, IllegalAnswer
@@ -40,19 +40,33 @@ Say = Callable[[str, str, Any], Any]  # (seat, channel, message): post it, or Il
 _PLAIN = frozenset({str, int, float, bool, type(None)})  # immutable: shared as they are
 
 
+class FrozenDict(dict):  # type: ignore[type-arg]
+    """A read-only dict: what an agent is handed of an event's data. (A dict, not a
+    MappingProxyType: bots read event data in their hottest loop, a dict reads fastest, and
+    `isinstance(message, dict)` still holds.)"""
+
+    __slots__ = ()
+
+    def _refuse(self, *args: Any, **kwargs: Any) -> Any:
+        raise TypeError("the data of an event handed to a bot cannot be changed")
+
+    __setitem__ = __delitem__ = __ior__ = _refuse
+    clear = pop = popitem = setdefault = update = _refuse
+
+    def __reduce__(self) -> Any:
+        return (dict, (dict(self),))
+
+
 def freeze(value: Any) -> Any:
-    """A read-only deep copy of an event's data: mappings become read-only mappings, lists
-    tuples, sets frozensets. What a bot does with it cannot reach the game."""
+    """A read-only deep copy of an event's data: dicts become `FrozenDict`s, lists tuples,
+    sets frozensets. What a bot does with it cannot reach the game."""
     kind = type(value)
     if kind in _PLAIN:
         return value
-    if kind is dict or isinstance(value, Mapping):
-        copy = dict(value)
-        for key, item in copy.items():
-            if type(item) not in _PLAIN:
-                copy[key] = freeze(item)
-        return MappingProxyType(copy)
-    if isinstance(value, (list, tuple)):
+    if kind is dict or kind is FrozenDict or isinstance(value, Mapping):
+        return FrozenDict({key: item if type(item) in _PLAIN else freeze(item)
+                           for key, item in value.items()})
+    if kind is list or kind is tuple or isinstance(value, (list, tuple)):
         return tuple(freeze(item) for item in value)
     if isinstance(value, (set, frozenset)):
         return frozenset(freeze(item) for item in value)
@@ -60,39 +74,26 @@ def freeze(value: Any) -> Any:
 
 
 def _frozen_data(data: dict[str, Any]) -> Mapping[str, Any]:
-    """An event's data, read-only: a read-only view when every value is immutable (most
-    events: the cheap case, it is the hot path of every simulation), else a frozen copy."""
+    """An event's data, read-only (most events hold only immutable values: the cheap case,
+    on the hot path of every simulation)."""
     for item in data.values():
         if type(item) not in _PLAIN:
             return freeze(data)  # type: ignore[no-any-return]
-    return MappingProxyType(data)
+    return FrozenDict(data)
 
 
-# the slots of an event, set directly: a frozen event refuses every other assignment
-_SET_INDEX = Event.index.__set__  # type: ignore[attr-defined]
-_SET_KIND = Event.kind.__set__  # type: ignore[attr-defined]
-_SET_DATA = Event.data.__set__  # type: ignore[attr-defined]
-_SET_AUDIENCE = Event.audience.__set__  # type: ignore[attr-defined]
-_SET_PHASE = Event.phase.__set__  # type: ignore[attr-defined]
+def frozen_event(event: Event) -> Event:
+    """An event as agents receive it: a copy, with read-only data. (The table shares one copy
+    among its agents; none of them can reach the game's own event through it.)"""
+    return Event(event.index, event.kind, _frozen_data(event.data), event.audience, event.phase)
 
 
-class FrozenEvent(Event):
-    """An event as an agent receives it: a copy whose fields and data cannot be changed."""
-
-    __slots__ = ()
-
-    def __init__(self, event: Event) -> None:
-        _SET_INDEX(self, event.index)
-        _SET_KIND(self, event.kind)
-        _SET_DATA(self, _frozen_data(event.data))
-        _SET_AUDIENCE(self, event.audience)
-        _SET_PHASE(self, event.phase)
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError(f"an event handed to a bot cannot be changed ({name})")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"an event handed to a bot cannot be changed ({name})")
+def _shuffle(items: list[str], draw: Callable[[], float]) -> None:
+    """Fisher-Yates with one uniform draw per item (`random.shuffle` is slower, and this
+    runs before every round of talk of every simulated game)."""
+    for i in range(len(items) - 1, 0, -1):
+        j = int(draw() * (i + 1))
+        items[i], items[j] = items[j], items[i]
 
 
 def copy_decision(decision: Decision) -> Decision:
@@ -134,13 +135,14 @@ class Table:
         self.most = most  # messages a bot may post per turn on a channel (None: no limit)
         self._say = say
         self._plays = plays
-        self._order = random.Random(f"{game.seed}:talk-order")
+        self._order = random.Random(f"{game.seed}:talk-order").random
         self._discussed: set[tuple[str, str]] = set()
         self._said: dict[tuple[str, str, str], set[Any]] = {}
         self._stated_vote: dict[tuple[str, str, str], Any] = {}
         self._game = game
         self._views: dict[str, SeatView] = {}
-        self._frozen: list[FrozenEvent] = []
+        self._frozen: list[Event] = []
+        self._limits: dict[str, tuple[str, int | None]] = {}  # channel -> (phase, limit)
 
     # -- the game the bots look at ----------------------------------------------------------
 
@@ -183,7 +185,7 @@ class Table:
             return
         frozen = self._frozen
         if len(frozen) < count:
-            frozen.extend(FrozenEvent(event) for event in events[len(frozen):])
+            frozen.extend(map(frozen_event, events[len(frozen):]))
         if seat == STORYTELLER:
             batch: list[Event] = frozen[since:count]
         else:
@@ -234,8 +236,17 @@ class Table:
         game = self._game
         if game.over:
             return False
-        self.discuss()
         decision = self.next_decision()
+        if self.talk:
+            # the decision answered next is the one talked over, unless it is a clock's or
+            # a standing one (or the table waits for a person): then look for it
+            upcoming = decision if (decision is not None and decision.seat != CLOCK
+                                    and not decision.standing) else self._upcoming()
+            if upcoming is not None and (upcoming.phase, upcoming.name) not in self._discussed:
+                self._discuss(upcoming)
+                if game.over:
+                    return False
+                decision = self.next_decision()
         if decision is None:
             return False
         if decision.seat == CLOCK:
@@ -278,12 +289,11 @@ class Table:
         if not self.talk or self._game.over:
             return
         upcoming = self._upcoming()
-        if upcoming is None:
-            return
-        moment = (upcoming.phase, upcoming.name)
-        if moment in self._discussed:
-            return
-        self._discussed.add(moment)
+        if upcoming is not None and (upcoming.phase, upcoming.name) not in self._discussed:
+            self._discuss(upcoming)
+
+    def _discuss(self, upcoming: Decision) -> None:
+        self._discussed.add((upcoming.phase, upcoming.name))
         game = self._game
         for channel in game.edition.channels:
             if not channel.is_open(game):
@@ -296,7 +306,7 @@ class Table:
             said = 0  # messages said on the channel in this discussion
             heard: dict[str, int] = {}  # `said` as each seat's last turn ended
             for _round in range(self.rounds):
-                self._order.shuffle(speakers)
+                _shuffle(speakers, self._order)
                 before = said
                 for seat in speakers:
                     if game.over or not channel.is_open(game):
@@ -360,10 +370,14 @@ class Table:
         no limit). The table keeps its bots within the rules of talk, which they do not
         count themselves."""
         game = self._game
-        limit, _length = game.channel(channel).limits_in(game)
+        phase = game.phase
+        known = self._limits.get(channel)
+        if known is None or known[0] != phase:  # the limits may change with the phase
+            known = self._limits[channel] = (phase, game.channel(channel).limits_in(game)[0])
+        limit = known[1]
         if limit is None:
             return None
-        return max(0, limit - game.said.get((seat, channel, game.phase), 0))
+        return max(0, limit - game.said.get((seat, channel, phase), 0))
 
     def _fresh(self, seat: str, channel: str, messages: list[Any]) -> list[Any]:
         """The messages the seat has not already said on this channel this phase."""

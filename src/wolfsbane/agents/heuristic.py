@@ -144,6 +144,10 @@ class HeuristicBot(Agent):
             return answer
         return random_answer(decision, self.rng)
 
+    def _said_already(self, key: str) -> bool:
+        """Whether this seat said the message `key` in this phase (see `_say_once`)."""
+        return (self.memory.day, self.memory.phase, key) in self._spoken
+
     def _say_once(self, out: list[Any], key: str, message: dict[str, Any]) -> None:
         """Add `message` unless this seat already said it (by key) today."""
         stamp = (self.memory.day, self.memory.phase, key)
@@ -242,6 +246,13 @@ class HeuristicBot(Agent):
                     and name != self.seat:
                 self._say_once(out, "defend:" + name, {"type": "defend", "player": name})
                 break
+        # cheap silences first (the scores bound the target's evidence): the talk comes in
+        # rounds, and most turns add nothing
+        top = max(scores.values(), default=0.0)
+        if top < 1.0 and not out and any(memory.intents.values()):
+            return out  # no reason to accuse or to state a vote, and the village has a focus
+        if top < 3.0 and self._said_already("vote"):
+            return out  # my vote is stated and nobody is suspect enough to accuse
         target = self._village_vote_target([n for n in memory.alive if n != self.seat])
         evidence = scores.get(target, 0.0) if target is not None else 0.0
         if target is not None and evidence >= 3.0:
@@ -376,6 +387,11 @@ class HeuristicBot(Agent):
                 if memory.pressure(mate) >= 1.0 and self.rng.random() < DEFEND_PACKMATE_CHANCE:
                     self._say_once(out, "defend:" + mate, {"type": "defend", "player": mate})
                     break
+        if self._said_already("vote"):
+            return out  # my vote is stated: a later turn only adds claims and defences
+        if not out and any(memory.intents.values()) and max(
+                memory.pressures().values(), default=0.0) < 1.0:
+            return out  # nobody is under pressure: no reason to state a vote
         target = self._wolf_vote_target([n for n in memory.alive if n != self.seat])
         # speak like a villager: a stated vote when there is a reason to give one
         if out or memory.pressure(target or "") >= 1.0 or not any(memory.intents.values()):

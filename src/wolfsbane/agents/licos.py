@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping
 from typing import Any
 
 from ..core import Decision
@@ -123,7 +122,7 @@ class LicosBot(Agent):
             self.own[str(data["player"])] = bool(data["werewolf"])
 
     def _heard(self, speaker: str, channel: str, message: Any) -> None:
-        if not isinstance(message, Mapping):
+        if not isinstance(message, dict):
             return
         kind = message.get("type")
         target = message.get("player")

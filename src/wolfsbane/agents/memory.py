@@ -12,7 +12,6 @@ It is recomputed lazily, at most once per batch of new events.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from ..core.events import Event
@@ -279,7 +278,7 @@ class Memory:
 
     def _overheard(self, data: dict[str, Any], event: Event) -> bool:
         message = data.get("message")
-        if not isinstance(message, Mapping):
+        if not isinstance(message, dict):
             return False
         self.overheard.append((self.day, message))
         kind = message.get("type")

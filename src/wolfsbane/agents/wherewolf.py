@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping
 from typing import Any
 
 from ..core import YES_NO, Decision
@@ -127,7 +126,7 @@ class WherewolfBot(Agent):
             self.killed_tonight = [str(p) for p in data["players"]]
 
     def _heard(self, speaker: str, channel: str, message: Any) -> None:
-        if not isinstance(message, Mapping) or channel != "village" or speaker == self.seat:
+        if not isinstance(message, dict) or channel != "village" or speaker == self.seat:
             return
         kind = message.get("type")
         target = message.get("player")
