@@ -73,12 +73,13 @@ def freeze(value: Any) -> Any:
     return value
 
 
-def _frozen_data(data: dict[str, Any]) -> Mapping[str, Any]:
+def _frozen_data(data: dict[str, Any]) -> FrozenDict:
     """An event's data, read-only (most events hold only immutable values: the cheap case,
     on the hot path of every simulation)."""
     for item in data.values():
         if type(item) not in _PLAIN:
-            return freeze(data)  # type: ignore[no-any-return]
+            frozen: FrozenDict = freeze(data)
+            return frozen
     return FrozenDict(data)
 
 
