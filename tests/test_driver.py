@@ -257,10 +257,11 @@ def test_the_table_waits_for_a_person_and_talks_before_they_are_asked() -> None:
 @pytest.mark.parametrize("edition_id,deck,players,games", [
     ("millers-hollow", "basic", 8, 800),
     ("licos", "5A", 5, 800),
+    ("wherewolf", None, 12, 400),
 ])
-def test_no_seat_is_far_from_its_teams_win_rate(edition_id: str, deck: str, players: int,
-                                               games: int) -> None:
-    cards = get_edition(edition_id).compositions().get(deck) or deck
+def test_no_seat_is_far_from_its_teams_win_rate(edition_id: str, deck: str | None,
+                                               players: int, games: int) -> None:
+    cards = get_edition(edition_id).compositions().get(deck or "") or deck
     result = simulate(edition_id, cards, players=players, games=games, seed=1000, workers=1)
     for team in result.seat_games:
         mean = result.team_seat_rate(team)
