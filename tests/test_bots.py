@@ -500,8 +500,8 @@ def test_a_werewolf_sometimes_claims_to_be_the_fortune_teller() -> None:
                 assert {"type": "accuse", "player": framed[0]} in messages
                 if game.by_name[framed[0]].alive or ballots(game, e.phase).get(wolf):
                     assert ballots(game, e.phase).get(wolf) in (framed[0], None)
-    # sometimes, not always: in at most 40% of games (the pack plans one on a night now and
-    # then; since no seat leads the talk, werewolves live a little longer to plan it)
+    # sometimes, not always (in at most 40% of games): since talk comes in rounds, a wolf
+    # exposed by the fortune teller may counter-claim the same day, not only the next
     assert 5 <= false_claims <= 120
 
 

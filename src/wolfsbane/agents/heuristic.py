@@ -68,6 +68,7 @@ class HeuristicBot(Agent):
         self._social_tick = -1
         self._social_cache: dict[str, float] = {}
         self._bus_draws: dict[tuple[int, str], bool] = {}
+        self._planned_night = -1  # the night this wolf last proposed a prey to the pack
 
     # -- the Agent interface ----------------------------------------------------------------
 
@@ -401,7 +402,10 @@ class HeuristicBot(Agent):
     def _pack_talk(self, view: SeatView) -> list[Any]:
         memory = self.memory
         out: list[Any] = []
-        if memory.pack_proposal is None:
+        # the first wolf to speak proposes the prey and plans the day, once a night (the
+        # talk comes in rounds: a later turn is for answering, not for planning again)
+        if memory.pack_proposal is None and self._planned_night != memory.day:
+            self._planned_night = memory.day
             prey = [n for n in memory.alive if n not in memory.pack and n != self.seat]
             target = self._attack_target(prey)
             if target is not None:
