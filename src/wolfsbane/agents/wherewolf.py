@@ -53,6 +53,10 @@ class WherewolfBot(Agent):
         self.claimed = False
         self.fake_claim = ""
         self.killed_tonight: list[str] = []
+        # one say per discussion (the talk before a vote; a vote cast starts the next one):
+        # this bot's coin flips and fake results are meant once a discussion, not once a round
+        self.ballots_seen = 0
+        self.spoke_at: tuple[str, int] | None = None
 
     # -- what the seat sees ----------------------------------------------------------------------
 
@@ -75,7 +79,10 @@ class WherewolfBot(Agent):
                 self._told(data)
             elif kind == "Said":
                 self._heard(str(data["player"]), str(data["channel"]), data["message"])
-            elif kind == "VoteCast" and data.get("player") != self.seat:
+            elif kind == "VoteCast":
+                self.ballots_seen += 1
+                if data.get("player") == self.seat:
+                    continue
                 for target in data.get("targets") or ():
                     if target == self.seat:
                         self.suspicion[str(data["player"])] += 1
@@ -195,6 +202,10 @@ class WherewolfBot(Agent):
     def talk(self, channel: str, game_view: SeatView) -> list[Any]:
         if channel != "village" or not self.phase.startswith("day"):
             return []
+        moment = (self.phase, self.ballots_seen)
+        if self.spoke_at == moment:
+            return []  # said my piece in this discussion: the rounds are for others
+        self.spoke_at = moment
         out: list[Any] = []
         if self.role in ("seer", "wizard", "medium"):
             found_bad = any(r.get("aura") == "dark" or r.get("mystic") is False
