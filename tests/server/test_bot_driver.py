@@ -1,0 +1,57 @@
+"""The server's bots run on the one bot driver (agents.driver.Table): through the real server,
+a game of bots alone talks in the driver's schedule (rounds in a shuffled order before each
+vote, nobody repeating themself within a phase) and replays exactly from its record."""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from typing import Any
+
+from wolfsbane.core.record import replay
+from wolfsbane.editions import get_edition
+
+from .helpers import Server, api, auth, create, start
+
+
+def finished_record(server: Server, code: str, token: str) -> dict[str, Any]:
+    with api(server) as client:
+        for _ in range(150):
+            r = client.get(f"/api/games/{code}/record", headers=auth(token))
+            if r.status_code == 200:
+                record: dict[str, Any] = r.json()
+                return record
+            time.sleep(0.2)
+    raise AssertionError("the game did not finish")
+
+
+def test_server_bots_talk_as_the_driver_schedules_and_the_game_replays(server: Server) -> None:
+    made = create(server, "Watcher", **{"as": "spectator"}, seed=5, edition="licos",
+                  timers={"night": 0.3, "day": 2.0, "decision": 0.5, "grace": 0.2,
+                          "bot_delay": 0.0, "scale": 0.01})
+    code, token = made["code"], made["token"]
+    with api(server) as client:
+        assert client.post(f"/api/games/{code}/bots", json={"count": 9},
+                           headers=auth(token)).status_code in (200, 201)
+    start(server, code, token)
+    record = finished_record(server, code, token)
+    log = record["log"]
+    says = [entry for entry in log if "say" in entry]
+    assert says, "the bots said nothing"
+    # nobody says the same words twice on a channel in a phase (the driver drops repeats)
+    game = replay(record, get_edition)
+    assert game.over
+    lines = Counter((e.phase, e.data["player"], e.data["channel"], repr(e.data["message"]))
+                    for e in game.events if e.kind == "Said")
+    assert max(lines.values()) == 1
+    # the day's first word is not always the first seat's: the talk order is shuffled
+    seats = record["seats"]
+    firsts = {e.phase: e.data["player"] for e in reversed(game.events)
+              if e.kind == "Said" and e.data["channel"] == "village"}
+    assert firsts and (len(firsts) == 1 or set(firsts.values()) != {seats[0]})
+    # the ballots of a vote come after its talk, never between
+    votes = [i for i, entry in enumerate(log) if entry.get("decision") == "vote"]
+    for before, after in zip(votes, votes[1:], strict=False):
+        between = log[before:after]
+        assert not any("say" in entry for entry in between) or any(
+            "decision" in entry and entry["decision"] != "vote" for entry in between)
