@@ -153,11 +153,12 @@ class Table:
 
     @game.setter
     def game(self, game: Game) -> None:
-        """Look at another state of the same game (a server's table, behind a curtain)."""
+        """Look at another state of the same game (a server's table, behind a curtain: a
+        replay of the same history, so the copies made so far stay good up to its length)."""
         if game is not self._game:
             self._game = game
             self._views = {}
-            self._frozen = []
+            del self._frozen[len(game.events):]
 
     def plays(self, seat: str) -> bool:
         """Whether the table answers and talks for `seat` now."""
