@@ -240,13 +240,15 @@ class HeuristicBot(Agent):
             self._claimed = True
             out.append({"type": "claim", "role": role})
         scores = memory.suspicion()
-        pressures = memory.pressures()
-        # stand up for someone I know to be innocent
+        # stand up for someone I know to be innocent (the pressures only when there is one)
+        pressures: dict[str, float] | None = None
         for name, truth in memory.wolfness.items():
-            if truth is False and pressures.get(name, 0.0) >= 1.0 and name in memory.alive \
-                    and name != self.seat:
-                self._say_once(out, "defend:" + name, {"type": "defend", "player": name})
-                break
+            if truth is False and name in memory.alive and name != self.seat:
+                if pressures is None:
+                    pressures = memory.pressures()
+                if pressures.get(name, 0.0) >= 1.0:
+                    self._say_once(out, "defend:" + name, {"type": "defend", "player": name})
+                    break
         # cheap silences first (the scores bound the target's evidence): the talk comes in
         # rounds, and most turns add nothing
         top = max(scores.values(), default=0.0)
