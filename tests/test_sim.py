@@ -80,3 +80,31 @@ def test_a_bad_setup_fails_at_once() -> None:
     with pytest.raises(SetupError):
         simulate("millers-hollow", FULL, players=8, games=5, workers=1,
                  options={"no-such-option": True})
+
+
+def test_win_rate_by_seat_and_the_herding_figure_are_counted(
+        in_process: SimulationResult) -> None:
+    result = in_process
+    seats = result.players
+    for team, games in result.seat_games.items():
+        assert len(games) == seats and len(result.seat_wins[team]) == seats
+        assert all(0 <= w <= g for g, w in zip(games, result.seat_wins[team], strict=True))
+    # every seat is on some team in every game
+    assert [sum(column) for column in zip(*result.seat_games.values(), strict=True)] == \
+        [result.games] * seats
+    wolves = result.seat_games["werewolves"]
+    # FULL holds two werewolf cards; a werewolf whom Cupid links to a villager ends with the
+    # lovers: each seat counts with the team it ends the game on
+    assert 0 < sum(wolves) <= 2 * result.games
+    assert sum(wolves) + sum(result.seat_games.get("lovers", [])) >= 2 * result.games
+    mean = result.team_seat_rate("werewolves")
+    rates = [r for r in result.seat_rates("werewolves") if r is not None]
+    assert min(rates) <= mean <= max(rates)
+    herding = result.herding
+    assert herding.executions > 0 and 0 <= herding.first_vote <= herding.first_named \
+        <= herding.executions
+    report = format_report(result)
+    assert "win rate by seat" in report and "first player named" in report
+    exported = result.as_dict()
+    assert exported["seat_games"] == result.seat_games
+    assert exported["herding"]["executions"] == herding.executions

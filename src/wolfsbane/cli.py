@@ -251,6 +251,8 @@ def simulate(
             "rates": result.rates,
             "intervals": {team: list(pair) for team, pair in result.intervals.items()},
             "games_per_second": result.games_per_second, "average_days": result.average_days,
+            "seat_games": result.seat_games, "seat_wins": result.seat_wins,
+            "herding": result.herding.as_dict(),
         }, indent=2))
         return
     print(format_report(result))
