@@ -153,8 +153,8 @@ class Table:
 
     @game.setter
     def game(self, game: Game) -> None:
-        """Look at another state of the same game (a server's table, behind a curtain: a
-        replay of the same history, so the copies made so far stay good up to its length)."""
+        """Look at another state of the same game (a replay of the same history: the copies
+        made so far stay good up to its length)."""
         if game is not self._game:
             self._game = game
             self._views = {}
