@@ -9,9 +9,8 @@ one game and composes the parts that each do one job:
   durably, and only then tells the seats;
 - `clock.Clock`: deadlines, the phase's end, pause and extend, the day vote's clock;
 - `bots.Bots`: when the server's bots move;
-
-and tells the seats itself, each through `core.view.view` (the only boundary between the engine
-and anyone playing).
+- `fanout.FanOut`: telling the seats, each through `core.view.view` (the only boundary between
+  the engine and anyone playing), and only what each may see.
 
 Nights keep their length by a rule of the engine: the server creates each game with
 `night_seconds` (its night timer), so every night ends with the clock seat's "night" decision,
@@ -24,21 +23,30 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import sys
 import time
-from collections.abc import Callable
 from typing import Any
 
 from ..core import MANUAL, STORYTELLER, Game, IllegalAnswer, SetupError
 from ..core.catalog import resolve_options
 from ..core.record import RECORD_FORMAT, replay
-from ..core.view import PUBLIC_SEAT, TABLE_SEAT, public_view, view
 from ..editions import get_edition
 from .bots import Bots
 from .clock import DEFAULT_TIMERS, MAX_EXTENSION_PER_PHASE, Clock, is_night
 from .dayclock import DayClock
 from .errors import ServerError
+from .fanout import (
+    CLOSE_REPLACED,
+    CLOSE_SLOW,
+    CLOSE_TIMEOUT,
+    MAX_QUEUE,
+    MAX_QUEUE_BYTES,
+    MAX_SOCKETS_PER_TOKEN,
+    SYNC_BURST,
+    SYNC_RATE,
+    Connection,
+    FanOut,
+)
 from .lobby import (
     FINISHED,
     LOBBY,
@@ -57,6 +65,8 @@ from .storage import LogRow, ParticipantRow, Store
 
 # the names the rest of the server and its tests import from here, wherever they now live
 __all__ = [
+    "CLOSE_REPLACED", "CLOSE_SLOW", "CLOSE_TIMEOUT", "MAX_QUEUE", "MAX_QUEUE_BYTES",
+    "MAX_SOCKETS_PER_TOKEN", "SYNC_BURST", "SYNC_RATE",
     "ANSWER_BURST", "ANSWER_RATE", "DEFAULT_TIMERS", "FINISHED", "LOBBY", "MAX_EXTENSION_PER_PHASE",
     "MAX_PARTICIPANTS", "MODERATOR", "PLAYER", "RUNNING", "SPECTATOR", "Bucket", "Connection",
     "Hub", "LiveGame", "Metrics", "Op", "Participant", "ServerError", "hash_token", "is_night",
@@ -68,105 +78,7 @@ UNLOAD_AFTER = 5.0  # seconds a finished game stays in memory after its last wat
 LOBBY_UNLOAD_AFTER = 120.0  # seconds an unwatched, untouched lobby stays in memory
 LOBBY_LIFETIME = 24 * 3600.0  # seconds after its creation a lobby that never started expires
 HOUSEKEEPING_EVERY = 10.0  # seconds between the hub's sweeps for games to unload
-MAX_QUEUE = 1000  # messages waiting for one slow connection before it is dropped
-MAX_QUEUE_BYTES = 4 * 1024 * 1024  # characters waiting for one slow connection (ditto)
-MAX_SOCKETS_PER_TOKEN = 4  # open WebSockets per token; a fifth closes the oldest
-SYNC_RATE, SYNC_BURST = 1.0, 3  # `sync` requests a second per socket, and the burst
-CLOSE_TIMEOUT = 2.0  # seconds given to a close handshake with a client that does not read
 
-# WebSocket close codes of our own (docs/protocol.md)
-CLOSE_SLOW = 4408  # the client did not read its messages: its queue overflowed
-CLOSE_REPLACED = 4409  # too many sockets for this token: the oldest was closed
-
-
-class Connection:
-    """One WebSocket: who it speaks for, what it has been sent, and its outgoing queue.
-
-    The queue is bounded in messages and in characters: a client that stops reading is
-    dropped (close code CLOSE_SLOW) rather than allowed to hold the server's memory."""
-
-    def __init__(self, participant: Participant, cursor: int,
-                 send: Callable[[str], Any], close: Callable[[int], Any]) -> None:
-        self.participant = participant
-        self.cursor = cursor
-        self.signature: Any = None
-        self.queue: asyncio.Queue[tuple[str, bool] | None] = asyncio.Queue()
-        self.queued_chars = 0
-        self.snapshots_queued = 0  # snapshots not yet sent (a `sync` meanwhile is coalesced)
-        self._send = send
-        self._close = close
-        self._close_code = 1000
-        self.closed = False
-        self.task: asyncio.Task[None] | None = None
-        self.last_you: Any = None
-        self.last_players: Any = None
-        self.syncs = Bucket(rate=SYNC_RATE, capacity=SYNC_BURST)
-        self.opened = time.monotonic()
-
-    def start(self) -> None:
-        self.task = asyncio.get_running_loop().create_task(self._writer())
-
-    def push(self, message: dict[str, Any]) -> None:
-        if self.closed:
-            return
-        text = json.dumps(message, separators=(",", ":"))
-        waiting = self.queue.qsize()
-        # one message always fits an empty queue, however large (a long game's snapshot)
-        if waiting and (waiting >= MAX_QUEUE
-                        or self.queued_chars + len(text) > MAX_QUEUE_BYTES):
-            self.drop(CLOSE_SLOW)
-            return
-        snapshot = message.get("type") == "snapshot"
-        self.queued_chars += len(text)
-        self.snapshots_queued += snapshot
-        self.queue.put_nowait((text, snapshot))
-
-    def shut(self, code: int = 1000) -> None:
-        if not self.closed:
-            self.closed = True
-            self.queue.put_nowait(None)
-            self._close_code = code
-
-    def drop(self, code: int) -> None:
-        """Close at once, throwing away whatever is still queued (the client is not reading,
-        so the writer may be stuck sending; it is cancelled)."""
-        if self.closed:
-            return
-        self.closed = True
-        self._close_code = code
-        while not self.queue.empty():
-            self.queue.get_nowait()
-        self.queued_chars = 0
-        self.snapshots_queued = 0
-        if self.task is not None:
-            self.task.cancel()
-        asyncio.get_running_loop().create_task(self._send_close())
-
-    async def finished(self) -> None:
-        """Wait (a little) for the writer to send what is queued and the close frame."""
-        if self.task is not None and not self.task.done():
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(asyncio.shield(self.task), CLOSE_TIMEOUT)
-
-    async def _send_close(self) -> None:
-        with contextlib.suppress(Exception):
-            await asyncio.wait_for(self._close(self._close_code), CLOSE_TIMEOUT)
-
-    async def _writer(self) -> None:
-        try:
-            while True:
-                item = await self.queue.get()
-                if item is None:
-                    await self._send_close()
-                    return
-                text, snapshot = item
-                self.queued_chars -= len(text)
-                self.snapshots_queued -= snapshot
-                await self._send(text)
-        except asyncio.CancelledError:
-            return
-        except Exception:  # noqa: BLE001 - the client went away; the reader cleans up
-            self.closed = True
 
 
 class Metrics:
@@ -224,6 +136,7 @@ class LiveGame:
         self.clock = Clock(self)
         self.bots = Bots(self)
         self.pump = Pump(self)
+        self.fanout = FanOut(self)
 
     # -- small accessors -------------------------------------------------------------------
 
@@ -444,154 +357,22 @@ class LiveGame:
                               participants=[p.row(self.id) for p in people])
 
     def refresh(self) -> None:
-        """Send every connection its view again (the clock or the controls changed)."""
-        for connection in self.connections:
-            if connection.signature is not None:
-                connection.signature = ()
+        """The clock or the controls changed: tell whoever may see it (both are part of each
+        connection's signature, so a seat is sent nothing about another seat's clock)."""
         self.broadcast()
         self.reschedule()
 
-    # -- telling the seats -------------------------------------------------------------------
+    # -- telling the seats (fanout.py) ---------------------------------------------------------
 
     def view_for(self, participant: Participant, since: int) -> dict[str, Any]:
-        """The one way game state leaves the server: through core.view for this participant."""
-        if self.game is None:
-            raise ServerError(409, "not-started", "the game has not started")
-        if participant.kind == MODERATOR:
-            return view(self.game, STORYTELLER, since)
-        if participant.kind == PLAYER:
-            return view(self.game, participant.name, since)
-        # the table screen of a game around one table hears the day's talk, bots' included
-        table = self.config["mode"] == "table"
-        return public_view(self.game, since, TABLE_SEAT if table else PUBLIC_SEAT)
-
-    def clock_for(self, participant: Participant, seen: dict[str, Any]) -> dict[str, Any]:
-        ids = [d["id"] for d in seen["decisions"]]
-        clock = {
-            "now": time.time(),
-            "paused": self.paused,
-            "phase_deadline": self.state.get("phase_end"),
-            "deadlines": {str(i): self.deadlines[i] for i in ids if i in self.deadlines},
-            "vote": self._vote_standing(participant),
-        }
-        night = self.clock.night_clock()
-        if participant.kind == MODERATOR and night is not None:
-            # every turn of the night is over, and dawn waits for the night's clock: the
-            # moderator is told why nothing happens, and until when
-            clock["curtain"] = {"until": self.deadlines.get(night.id),
-                                "players_see": night.phase}
-        return clock
-
-    def _vote_standing(self, participant: Participant) -> dict[str, Any] | None:
-        """How the day's vote stands, as this participant may see it (server/dayclock.py)."""
-        if self.game is None:
-            return None
-        return self.day.standing(
-            participant.name if participant.kind == PLAYER else None,
-            everything=participant.kind == MODERATOR,
-            ballots_shown=self.edition.ballots_shown(self.game))
+        return self.fanout.view_for(participant, since)
 
     def message_for(self, participant: Participant, since: int,
                     kind: str) -> dict[str, Any]:
-        seen = self.view_for(participant, since)
-        out: dict[str, Any] = {"type": kind, "view": seen,
-                               "clock": self.clock_for(participant, seen)}
-        if participant.kind == MODERATOR:
-            out["controlled"] = sorted(self.controlled)
-        return out
-
-    def _send_snapshot(self, connection: Connection, since: int) -> None:
-        if self.game is None:
-            connection.push({"type": "lobby",
-                             "game": self.public_info(connection.participant)})
-            return
-        message = self.message_for(connection.participant, since, "snapshot")
-        connection.cursor = message["view"]["cursor"]
-        connection.signature = self._signature(message)
-        connection.last_you = message["view"].get("you")
-        connection.last_players = message["view"].get("players")
-        connection.push(message)
-
-    @staticmethod
-    def _signature(message: dict[str, Any]) -> Any:
-        seen = message["view"]
-        clock = message["clock"]
-        return (
-            seen["phase"],
-            tuple(d["id"] for d in seen["decisions"]),
-            tuple(seen["channels"]),
-            seen["over"],
-            clock["paused"],
-            clock["phase_deadline"],
-            tuple(sorted(clock["deadlines"].items())),
-            tuple(message.get("controlled", ())),
-            _frozen(clock.get("vote")),
-            "curtain" in clock,
-        )
-
-    def _unchanged(self, connection: Connection) -> bool:
-        """A cheap test, for a player, that its view has not changed since the last message
-        (the same signature, no new event it may see), so the view need not be built."""
-        participant = connection.participant
-        game = self.game
-        if participant.kind != PLAYER or not connection.signature or game is None:
-            return False
-        seat = participant.name
-        events = game.events
-        for event in events[connection.cursor:]:
-            audience = event.audience
-            if audience is None or seat in audience:
-                return False
-        ids = tuple(d.id for d in game.open.values() if d.seat == seat)
-        deadlines = self.deadlines
-        signature = (
-            game.phase,
-            ids,
-            tuple(game.channels_for(seat)),
-            game.over,
-            self.paused,
-            self.state.get("phase_end"),
-            tuple(sorted((str(i), deadlines[i]) for i in ids if i in deadlines)),
-            (),
-            _frozen(self._vote_standing(participant)),
-            False,  # a player is never told that dawn waits for the night's clock
-        )
-        if signature != connection.signature:
-            return False
-        connection.cursor = len(events)
-        return True
+        return self.fanout.message_for(participant, since, kind)
 
     def broadcast(self) -> None:
-        if self.game is None:
-            return
-        for connection in list(self.connections):
-            if connection.closed:
-                continue
-            participant = connection.participant
-            if self._unchanged(connection):
-                continue
-            kind = "update" if connection.signature is not None else "snapshot"
-            message = self.message_for(participant, connection.cursor, kind)
-            signature = self._signature(message)
-            if not message["view"]["events"] and signature == connection.signature:
-                continue
-            seen = message["view"]
-            connection.cursor = seen["cursor"]
-            connection.signature = signature
-            if kind == "update":
-                # a delta: what has not changed since the last message is left out
-                if seen.get("you") is not None and seen["you"] == connection.last_you:
-                    del seen["you"]
-                else:
-                    connection.last_you = seen.get("you")
-                if seen["players"] == connection.last_players:
-                    del seen["players"]
-                else:
-                    connection.last_players = seen["players"]
-            else:
-                connection.last_you = seen.get("you")
-                connection.last_players = seen["players"]
-            connection.push(message)
+        self.fanout.broadcast()
 
     def lobby_changed(self) -> None:
         shown, hidden = self.public_info(self.host()), self.public_info()
@@ -601,38 +382,13 @@ class LiveGame:
                              "game": shown if self.sees_bots(viewer) else hidden})
 
     def attach(self, connection: Connection, since: int) -> None:
-        self._limit_sockets(connection.participant)
-        self.connections.append(connection)
-        self.touched = time.monotonic()
-        connection.start()
-        self._send_snapshot(connection, since)
-
-    def _limit_sockets(self, participant: Participant) -> None:
-        """At most MAX_SOCKETS_PER_TOKEN open sockets per token: making room for a new one
-        closes the oldest (CLOSE_REPLACED), so a reconnecting phone is never locked out."""
-        mine = [c for c in self.connections if c.participant is participant and not c.closed]
-        for old in mine[: max(0, len(mine) - MAX_SOCKETS_PER_TOKEN + 1)]:
-            old.push({"type": "closed", "reason": "too many connections with this token"})
-            self.detach(old, CLOSE_REPLACED)
+        self.fanout.attach(connection, since)
 
     def sync(self, connection: Connection, cursor: int) -> None:
-        """A client asks for a fresh snapshot. Rate-limited per socket; a sync while the
-        previous one's snapshot has not yet been sent is coalesced into it."""
-        if not connection.syncs.take():
-            connection.push({"type": "error", "error": "rate-limited",
-                             "detail": "too many sync requests; wait a moment"})
-            return
-        if connection.snapshots_queued:
-            return  # a snapshot is already on its way
-        if self.game is None:
-            connection.push({"type": "lobby", "game": self.public_info(connection.participant)})
-            return
-        self._send_snapshot(connection, cursor)
+        self.fanout.sync(connection, cursor)
 
     def detach(self, connection: Connection, code: int = 1000) -> None:
-        with contextlib.suppress(ValueError):
-            self.connections.remove(connection)
-        connection.shut(code)
+        self.fanout.detach(connection, code)
 
     def drop_participant(self, participant: Participant, code: int = 4403) -> None:
         for connection in list(self.connections):
@@ -645,12 +401,6 @@ class LiveGame:
         for connection in list(self.connections):
             connection.shut(1012)
         self.connections.clear()
-
-
-def _frozen(standing: dict[str, Any] | None) -> str | None:
-    """The day's vote standing as part of an update's signature: a ballot changes no event,
-    yet the seats must be told."""
-    return None if standing is None else json.dumps(standing, sort_keys=True)
 
 
 class Hub:
