@@ -35,6 +35,7 @@ from .talk import check_message
 
 AUTO = "auto"
 MANUAL = "manual"
+RECORD_FORMAT = "wolfsbane-record/1"  # the `format` of a saved game (core/record.py)
 
 
 class Game:
@@ -577,7 +578,7 @@ class Game:
 
     def record(self) -> dict[str, Any]:
         out: dict[str, Any] = {
-            "format": "wolfsbane-record/1",
+            "format": RECORD_FORMAT,
             "edition": self.edition.id,
             "seats": list(self._seats_at_start),  # seats that joined later are in the log
             "options": self.options,

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from .errors import IllegalAnswer, SetupError
-from .game import MANUAL, Game
+from .game import MANUAL, RECORD_FORMAT, Game
 
-RECORD_FORMAT = "wolfsbane-record/1"
+__all__ = ["RECORD_FORMAT", "new_game_from_record", "play_log", "replay"]
+
+# called with the game and a log entry that answers a decision, just before the game takes it
+# (the decision is still open: `game.open[entry["id"]]`)
+AnswerHook = Callable[[Game, dict[str, Any]], None]
 
 
 def new_game_from_record(record: dict[str, Any], editions: Any) -> Game:
@@ -32,16 +36,25 @@ def replay(
     record: dict[str, Any],
     editions: Any,
     before: Callable[[Game], None] | None = None,
+    on_answer: AnswerHook | None = None,
 ) -> Game:
     """Play a record's log again through the rules; the result has exactly the same events.
     `before(game)` is called once the game is created and before any answer is replayed (to
-    subscribe to its events, say)."""
+    subscribe to its events, say); `on_answer(game, entry)` before each answer is replayed
+    (to note where in the events it falls, say)."""
     game = new_game_from_record(record, editions)
     if before is not None:
         before(game)
     log = record.get("log", ())
     if not isinstance(log, list):
         raise SetupError("the record's log is not a list")
+    return play_log(game, log, on_answer)
+
+
+def play_log(game: Game, log: Sequence[Any], on_answer: AnswerHook | None = None) -> Game:
+    """Play log entries onto `game`, a game just created with a manual storyteller (or one
+    that an earlier part of the same log has taken as far): `replay`'s loop, for callers that
+    create the game themselves. A log that does not fit the rules raises IllegalAnswer."""
     for step, entry in enumerate(log):
         if not isinstance(entry, dict):
             raise SetupError(f"entry {step} of the record's log is not a mapping")
@@ -59,6 +72,8 @@ def replay(
                 f"the record does not fit these rules at entry {step}: "
                 f"{entry.get('seat')} answering “{entry.get('decision')}”"
             )
+        if on_answer is not None:
+            on_answer(game, entry)
         game.answer(entry["id"], entry["answer"], seat=entry["seat"],
                     timeout=bool(entry.get("timeout")))
     return game

@@ -29,7 +29,7 @@ from typing import Any
 
 from ..core import MANUAL, STORYTELLER, Game, IllegalAnswer, SetupError
 from ..core.catalog import resolve_options
-from ..core.record import RECORD_FORMAT, replay
+from ..core.record import play_log
 from ..editions import get_edition
 from .bots import Bots
 from .clock import DEFAULT_TIMERS, MAX_EXTENSION_PER_PHASE, Clock, is_night
@@ -273,26 +273,18 @@ class LiveGame:
                 if decision.seat == STORYTELLER:
                     deadlines[decision.id] = 0.0
 
-    def record(self, entries: list[dict[str, Any]] | None = None) -> dict[str, Any]:
-        record: dict[str, Any] = {
-            "format": RECORD_FORMAT,
-            "edition": self.edition.id,
-            "seats": list(self.seats),
-            "options": self.config["options"],
-            "seed": self.config["seed"],
-            "log": list(entries if entries is not None else (self.game.log if self.game else ())),
-        }
-        if self.config.get("roles"):
-            record["roles"] = list(self.config["roles"])
-        else:
-            record["deck"] = list(self.state["deck"])
-        if self.state.get("night_seconds") is not None:
-            # games started before nights were timed by the engine have none, and replay so
-            record["night_seconds"] = self.state["night_seconds"]
-        return record
-
     def _replay(self, entries: list[dict[str, Any]]) -> Game:
-        return replay(self.record(entries), get_edition)
+        """The game as these log entries leave it: created as the start created it (from the
+        stored deck), with a manual storyteller so that the log's own storyteller answers are
+        the ones replayed. Its record is then `Game.record`, the one place that writes one."""
+        roles = self.config.get("roles")
+        opening = Game(self.edition, self.seats, roles=roles,
+                       deck=None if roles else self.state["deck"],
+                       options=self.config["options"], seed=self.config["seed"],
+                       storyteller=MANUAL,
+                       # games started before nights were timed by the engine have none
+                       night_seconds=self.state.get("night_seconds"))
+        return play_log(opening, entries)
 
     # -- starting --------------------------------------------------------------------------
 

@@ -19,7 +19,7 @@ from fastapi.responses import Response
 
 from ..core import Game
 from ..core.events import Event
-from ..core.record import new_game_from_record
+from ..core.record import replay
 from ..core.view import visible_events
 from ..editions import get_edition
 from .live import (
@@ -51,31 +51,26 @@ def _bearer(authorization: str | None) -> str | None:
 def reveal(live: LiveGame) -> dict[str, Any]:
     """Every role, every event and every answer of a finished game, in order.
 
-    The record is replayed answer by answer so that each answer can be placed among the
-    events it caused (the log itself does not say in which phase it was given)."""
+    The record is replayed (core.record.replay) and each answer noted as it is replayed, so
+    that it can be placed among the events it caused (the log itself does not say in which
+    phase it was given)."""
     if live.status != FINISHED or live.game is None:
         raise ServerError(409, "not-finished", "the reveal is shown when the game is over")
-    record = live.record()
-    game = new_game_from_record(record, get_edition)
     answers: list[dict[str, Any]] = []
-    late = _LateBallots(game)
-    for entry in record.get("log", ()):
-        if "say" in entry:
-            game.say(entry["say"], entry["channel"], entry["message"])
-            continue
-        if "add_seat" in entry:
-            game.add_seat(entry["add_seat"], entry["role"])
-            continue
-        decision = game.open.get(entry["id"])
-        phase = decision.phase if decision is not None else game.phase
-        at = len(game.events)
+    lates: list[_LateBallots] = []
+
+    def note(game: Game, entry: dict[str, Any]) -> None:
         timeout = bool(entry.get("timeout"))
-        game.answer(entry["id"], entry["answer"], seat=entry["seat"], timeout=timeout)
-        answers.append({"kind": "Answered", "at": at, "phase": phase, "seat": entry["seat"],
+        answers.append({"kind": "Answered", "at": len(game.events),
+                        "phase": game.open[entry["id"]].phase, "seat": entry["seat"],
                         "decision": entry["decision"], "answer": entry["answer"],
                         "auto": bool(entry.get("auto")), "timeout": timeout})
-        if timeout:
-            late.missed(entry["seat"], entry["decision"])
+        if timeout:  # before the answer: it may be the one that has the vote counted
+            lates[0].missed(entry["seat"], entry["decision"])
+
+    game = replay(live.game.record(), get_edition,
+                  before=lambda game: lates.append(_LateBallots(game)), on_answer=note)
+    late = lates[0]
     events = late.mark(visible_events(game, "storyteller"))
     timeline: list[dict[str, Any]] = []
     queue = list(answers)
