@@ -1,8 +1,9 @@
 """Small additions to the API that the web client needs: a QR code of the join link, the
 post-game reveal timeline, and "play again with the same people".
 
-Kept apart from app.py: `install(app, hub, link)` adds the routes. Nothing here changes how a
-game is played; the reveal is only given once the game is over, exactly like the record.
+`router` holds their routes (server/app.py includes it with the others of server/routes/).
+Nothing here changes how a game is played; the reveal is only given once the game is over,
+exactly like the record.
 """
 
 from __future__ import annotations
@@ -11,10 +12,9 @@ import io
 import secrets
 import time
 import uuid
-from collections.abc import Callable
 from typing import Annotated, Any
 
-from fastapi import FastAPI, Header, Request
+from fastapi import APIRouter, Header, Request
 from fastapi.responses import Response
 
 from ..core import Game
@@ -28,7 +28,6 @@ from .live import (
     MODERATOR,
     PLAYER,
     SPECTATOR,
-    Hub,
     LiveGame,
     Participant,
     ServerError,
@@ -36,16 +35,11 @@ from .live import (
     new_token,
 )
 from .models import Joined
+from .routes.lobby import unused_code
+from .routes.shared import HubDep, bearer_token, link
 from .storage import GameRow
 
-CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
-
-
-def _bearer(authorization: str | None) -> str | None:
-    if not authorization:
-        return None
-    scheme, _, token = authorization.partition(" ")
-    return token.strip() if scheme.lower() == "bearer" and token.strip() else None
+router = APIRouter()
 
 
 def reveal(live: LiveGame) -> dict[str, Any]:
@@ -121,94 +115,92 @@ class _LateBallots:
         return events
 
 
-def install(app: FastAPI, hub: Callable[[], Hub], link: Callable[[Request, str], str]) -> None:
-    @app.get("/api/games/{code}/qr.svg", include_in_schema=True)
-    async def qr(code: str, request: Request) -> Response:
-        """The game's join link as a QR code (SVG), for phones at the table."""
-        import segno
+@router.get("/api/games/{code}/qr.svg", include_in_schema=True)
+async def qr(code: str, request: Request, hub: HubDep) -> Response:
+    """The game's join link as a QR code (SVG), for phones at the table."""
+    import segno
 
-        live = await hub().get(code)
-        target = link(request, live.code)
-        out = io.BytesIO()
-        segno.make(target, error="m").save(out, kind="svg", scale=6, border=2, dark="#1b1b2f",
-                                           light="#ffffff", xmldecl=False, omitsize=True)
-        return Response(out.getvalue(), media_type="image/svg+xml",
-                        headers={"Cache-Control": "no-store"})
+    live = await hub.get(code)
+    target = link(request, live.code)
+    out = io.BytesIO()
+    segno.make(target, error="m").save(out, kind="svg", scale=6, border=2, dark="#1b1b2f",
+                                       light="#ffffff", xmldecl=False, omitsize=True)
+    return Response(out.getvalue(), media_type="image/svg+xml",
+                    headers={"Cache-Control": "no-store"})
 
-    @app.get("/api/games/{code}/reveal")
-    async def game_reveal(code: str, authorization: Annotated[str | None, Header()] = None,
-                          ) -> dict[str, Any]:
-        """The finished game in full: every card, every event and every answer, in order."""
-        live = await hub().get(code)
-        live.authenticate(_bearer(authorization))
-        return reveal(live)
 
-    @app.get("/api/games/{code}/rematch")
-    async def rematch_info(code: str) -> dict[str, Any]:
-        """The code of the next game with the same people, once someone has opened it."""
-        live = await hub().get(code)
-        return {"code": live.state.get("rematch")}
+@router.get("/api/games/{code}/reveal")
+async def game_reveal(code: str, hub: HubDep,
+                      authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+    """The finished game in full: every card, every event and every answer, in order."""
+    live = await hub.get(code)
+    live.authenticate(bearer_token(authorization))
+    return reveal(live)
 
-    @app.post("/api/games/{code}/rematch", status_code=201)
-    async def rematch(code: str, request: Request,
-                      authorization: Annotated[str | None, Header()] = None) -> Joined:
-        """Play again with the same people: the first to ask opens a new lobby with the same
-        settings and the same bots, and becomes its host; everyone after joins it in the
-        same place (seat, moderator's chair or spectator's place) they had."""
-        old = await hub().get(code)
-        who = old.authenticate(_bearer(authorization))
-        if old.status != FINISHED:
-            raise ServerError(409, "not-finished", "the game is not over yet")
-        new_code = old.state.get("rematch")
-        if new_code:
-            new = await hub().get(new_code)
-            kind = who.kind
-            if new.status != LOBBY or (kind == PLAYER and (
-                    any(s.lower() == who.name.lower() for s in new.seats)
-                    or len(new.seats) >= new.edition.max_players)) or (
-                    kind == MODERATOR and new.moderator() is not None):
-                kind = SPECTATOR
-            new.check_room()
-            token = new_token()
-            person = Participant(uuid.uuid4().hex[:12], kind, who.name, hash_token(token))
-            new.add_participant(person)
-            if kind == PLAYER:
-                new.take_seat(who.name)
-            new.dirty_participants.append(person)
-            await new.save_meta()
-            new.lobby_changed()
-            return Joined(code=new.code, link=link(request, new.code), token=token,
-                          participant=person.public())
-        config = {k: v for k, v in old.config.items() if k != "roles"}
-        config["seed"] = secrets.randbits(63)
-        new_code = ""
-        for _ in range(20):
-            new_code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(6))
-            if new_code not in hub().games and await hub().store.find_code(new_code) is None:
-                break
+
+@router.get("/api/games/{code}/rematch")
+async def rematch_info(code: str, hub: HubDep) -> dict[str, Any]:
+    """The code of the next game with the same people, once someone has opened it."""
+    live = await hub.get(code)
+    return {"code": live.state.get("rematch")}
+
+
+@router.post("/api/games/{code}/rematch", status_code=201)
+async def rematch(code: str, request: Request, hub: HubDep,
+                  authorization: Annotated[str | None, Header()] = None) -> Joined:
+    """Play again with the same people: the first to ask opens a new lobby with the same
+    settings and the same bots, and becomes its host; everyone after joins it in the
+    same place (seat, moderator's chair or spectator's place) they had."""
+    old = await hub.get(code)
+    who = old.authenticate(bearer_token(authorization))
+    if old.status != FINISHED:
+        raise ServerError(409, "not-finished", "the game is not over yet")
+    new_code = old.state.get("rematch")
+    if new_code:
+        new = await hub.get(new_code)
+        kind = who.kind
+        if new.status != LOBBY or (kind == PLAYER and (
+                any(s.lower() == who.name.lower() for s in new.seats)
+                or len(new.seats) >= new.edition.max_players)) or (
+                kind == MODERATOR and new.moderator() is not None):
+            kind = SPECTATOR
+        new.check_room()
         token = new_token()
-        person = Participant(uuid.uuid4().hex[:12], who.kind, who.name, hash_token(token))
-        state: dict[str, Any] = {"host": person.id,
-                                 "seats": [who.name] if who.kind == PLAYER else []}
-        now = time.time()
-        game_id = uuid.uuid4().hex
-        await hub().store.create_game(GameRow(game_id, new_code, LOBBY, old.edition.id, config,
-                                              state, now))
-        new = LiveGame(hub(), game_id, new_code, config, state, now)
+        person = Participant(uuid.uuid4().hex[:12], kind, who.name, hash_token(token))
         new.add_participant(person)
+        if kind == PLAYER:
+            new.take_seat(who.name)
         new.dirty_participants.append(person)
-        for seat in old.seats:
-            holder = old.seat_holder(seat)
-            if holder is not None and holder.bot and seat not in new.seats:
-                bot = Participant(uuid.uuid4().hex[:12], PLAYER, seat, None, bot=True)
-                new.add_participant(bot)
-                new.take_seat(seat)
-                new.dirty_participants.append(bot)
         await new.save_meta()
-        hub().games[new_code] = new
-        old.state["rematch"] = new_code
-        await old.store.save(old.id, state=old.state)
-        for connection in list(old.connections):
-            connection.push({"type": "rematch", "code": new_code})
-        return Joined(code=new_code, link=link(request, new_code), token=token,
+        new.lobby_changed()
+        return Joined(code=new.code, link=link(request, new.code), token=token,
                       participant=person.public())
+    config = {k: v for k, v in old.config.items() if k != "roles"}
+    config["seed"] = secrets.randbits(63)
+    new_code = await unused_code(hub)
+    token = new_token()
+    person = Participant(uuid.uuid4().hex[:12], who.kind, who.name, hash_token(token))
+    state: dict[str, Any] = {"host": person.id,
+                             "seats": [who.name] if who.kind == PLAYER else []}
+    now = time.time()
+    game_id = uuid.uuid4().hex
+    await hub.store.create_game(GameRow(game_id, new_code, LOBBY, old.edition.id, config,
+                                        state, now))
+    new = LiveGame(hub, game_id, new_code, config, state, now)
+    new.add_participant(person)
+    new.dirty_participants.append(person)
+    for seat in old.seats:
+        holder = old.seat_holder(seat)
+        if holder is not None and holder.bot and seat not in new.seats:
+            bot = Participant(uuid.uuid4().hex[:12], PLAYER, seat, None, bot=True)
+            new.add_participant(bot)
+            new.take_seat(seat)
+            new.dirty_participants.append(bot)
+    await new.save_meta()
+    hub.games[new_code] = new
+    old.state["rematch"] = new_code
+    await old.store.save(old.id, state=old.state)
+    for connection in list(old.connections):
+        connection.push({"type": "rematch", "code": new_code})
+    return Joined(code=new_code, link=link(request, new_code), token=token,
+                  participant=person.public())
