@@ -3,13 +3,21 @@ answer noted as it is replayed; a ballot the clock cast is told as one."""
 
 from __future__ import annotations
 
+import json
 import random
+import shutil
+import subprocess
+from pathlib import Path
 from typing import Any
+
+import pytest
 
 from wolfsbane.agents import random_answer
 from wolfsbane.core import Game
+from wolfsbane.core.edition import Edition
 from wolfsbane.core.record import replay
 from wolfsbane.editions import get_edition
+from wolfsbane.messages import catalogue
 from wolfsbane.server.live import FINISHED, Hub, LiveGame
 from wolfsbane.server.web_extras import reveal
 
@@ -87,3 +95,60 @@ def test_replay_calls_on_answer_before_each_answer_with_its_decision_still_open(
     assert [i for i, _, _ in seen] == [e["id"] for e in game.log if "id" in e]
     assert all(0 <= at <= len(game.events) for _, _, at in seen)
 
+
+WEB_TEXT = Path(__file__).resolve().parents[2] / "src" / "wolfsbane" / "web" / "js" / "text.js"
+NODE = shutil.which("node")
+
+
+def reveal_lines(edition: Edition, timeline: list[dict[str, Any]],
+                 tmp_path: Path) -> list[list[str]]:
+    """Each event of a reveal as the web client shows it: [its sentence, who saw it]."""
+    module = tmp_path / "text.mjs"
+    module.write_text(WEB_TEXT.read_text(encoding="utf-8"), encoding="utf-8")
+    script = tmp_path / "reveal.mjs"
+    script.write_text("""
+import { readFileSync } from "node:fs";
+const text = await import(process.argv[2]);
+const input = JSON.parse(readFileSync(process.argv[3], "utf-8"));
+text.setEditions([input.edition]);
+const ed = input.edition.id;
+process.stdout.write(JSON.stringify(input.events.map(
+  (e) => [text.describe(ed, e, null), text.audienceNote(ed, e)])));
+""", encoding="utf-8")
+    data = tmp_path / "reveal.json"
+    events = [e for e in timeline if e["kind"] != "Answered"]
+    data.write_text(json.dumps({"edition": {"id": edition.id, "roles": [
+        r.as_dict() for r in edition.roles.values()], "messages": catalogue(edition)},
+        "events": events}), encoding="utf-8")
+    assert NODE is not None
+    done = subprocess.run([NODE, str(script), module.as_uri(), str(data)],
+                          capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    lines: list[list[str]] = json.loads(done.stdout)
+    return lines
+
+
+def test_the_reveal_says_once_who_was_told_a_fact_in_the_catalogues_words(
+        tmp_path: Path) -> None:
+    if NODE is None:
+        pytest.skip("node is not installed: the web client's renderer cannot be run")
+    game, _ = play(5, late_closer=False)
+    told = reveal(finished(game))
+    events = [e for e in told["timeline"] if e["kind"] != "Answered"]
+    lines = reveal_lines(game.edition, told["timeline"], tmp_path)
+    private = 0
+    for event, (sentence, note) in zip(events, lines, strict=True):
+        audience = event.get("audience")
+        if audience in (None, "everyone"):
+            assert note == "", (sentence, note)
+            continue
+        private += 1
+        if sentence.startswith("Told to"):  # the sentence names who was told: said once
+            assert note == "", (sentence, note)
+        elif audience:
+            assert note.startswith("Seen by ") and all(name in note for name in audience)
+        else:
+            assert note == "Seen by the storyteller only"
+        assert "{" not in note
+    assert private, "the night's secrets are in the reveal"
+    assert any(s.startswith("Told to") for s, _ in lines)

@@ -315,6 +315,19 @@ export function describe(ed, e, seat) {
   return said;
 }
 
+// Who could see an event, as the reveal and the moderator's timeline note it beside the
+// event's sentence: nothing for a public event, nor for one whose sentence already names its
+// audience (a fact "told to" someone); else the catalogue's words ("seen by ...").
+export function audienceNote(ed, e) {
+  const audience = e.audience;
+  if (audience === undefined || audience === null || audience === "everyone") return "";
+  const w = words(ed);
+  if (!Array.isArray(audience) || !audience.length) return w.fill(w.word("storyteller_only"), {});
+  const entry = w.pick(w.data.events, e, e.kind);
+  if (entry && "told" in entry && String(entry.told).includes("{audience}")) return "";
+  return w.fill(w.word("seen_by"), { audience });
+}
+
 // An error reply from the server as a sentence: the catalogue's words when it names them.
 export function errorText(reply, editionId) {
   if (!reply) return "";

@@ -2,7 +2,7 @@
 
 import { formatSeconds, h, nextId, replace, toast } from "./dom.js";
 import {
-  CHAT_KINDS, aboutText, decisionPrompt, describe, eventIcon, isNight, phaseLabel, roleName, talkBadge,
+  CHAT_KINDS, aboutText, audienceNote, decisionPrompt, describe, eventIcon, isNight, phaseLabel, roleName, talkBadge,
   talkText,
 } from "./text.js";
 
@@ -257,9 +257,8 @@ export function timeline(ed, events, { seat = null, filter = null, audience = fa
       groups.push(current);
       if (e.kind === "PhaseBegan") continue;
     }
-    const who = audience && e.audience && e.audience !== "everyone"
-      ? h("span", { class: "audience" }, Array.isArray(e.audience) && e.audience.length ? `to ${e.audience.join(", ")}` : "storyteller only")
-      : null;
+    const note = audience ? audienceNote(ed, e) : "";
+    const who = note ? h("span", { class: "audience" }, note) : null;
     current.items.push(h("li", { class: `tl-event kind-${e.kind}` },
       h("span", { class: "tl-icon", "aria-hidden": "true" }, eventIcon(e)),
       h("span", { class: "tl-text" }, describe(ed, e, seat)), who));
