@@ -142,6 +142,18 @@ def table(server: Server, players: int = 8, **body: Any) -> tuple[str, dict[str,
     return code, tokens
 
 
+def finished_record(server: Server, code: str, token: str, tries: int = 150) -> dict[str, Any]:
+    """The record of a game once it is over (the server refuses it before), polled."""
+    with api(server) as client:
+        for _ in range(tries):
+            r = client.get(f"/api/games/{code}/record", headers=auth(token))
+            if r.status_code == 200:
+                record: dict[str, Any] = r.json()
+                return record
+            time.sleep(0.2)
+    raise AssertionError("the game did not finish")
+
+
 def start(server: Server, code: str, token: str) -> None:
     with api(server) as client:
         r = client.post(f"/api/games/{code}/start", headers=auth(token))

@@ -4,25 +4,12 @@ vote, nobody repeating themself within a phase) and replays exactly from its rec
 
 from __future__ import annotations
 
-import time
 from collections import Counter
-from typing import Any
 
 from wolfsbane.core.record import replay
 from wolfsbane.editions import get_edition
 
-from .helpers import Server, api, auth, create, start
-
-
-def finished_record(server: Server, code: str, token: str) -> dict[str, Any]:
-    with api(server) as client:
-        for _ in range(150):
-            r = client.get(f"/api/games/{code}/record", headers=auth(token))
-            if r.status_code == 200:
-                record: dict[str, Any] = r.json()
-                return record
-            time.sleep(0.2)
-    raise AssertionError("the game did not finish")
+from .helpers import Server, api, auth, create, finished_record, start
 
 
 def test_server_bots_talk_as_the_driver_schedules_and_the_game_replays(server: Server) -> None:

@@ -17,7 +17,7 @@ import httpx
 from wolfsbane.core.record import replay
 from wolfsbane.editions import get_edition
 
-from .helpers import Seat, Server, api, auth, create, join, start
+from .helpers import Seat, Server, api, auth, create, finished_record, join, start
 
 # Millers Hollow: a one-second night, then a day of 6 s whose vote opens after 2 s of talk
 MH_TIMERS = {"night": 1.0, "day": 6.0, "decision": 0.5, "grace": 0.2, "bot_delay": 0.0,
@@ -39,17 +39,6 @@ def people_and_bots(server: Server, people: int, bots: int, **body: Any,
                         headers=auth(tokens["P0"]))
         assert r.status_code in (200, 201), r.text
     return code, tokens
-
-
-def record_of(server: Server, code: str, token: str) -> dict[str, Any]:
-    with api(server) as client:
-        for _ in range(100):
-            r = client.get(f"/api/games/{code}/record", headers=auth(token))
-            if r.status_code == 200:
-                record: dict[str, Any] = r.json()
-                return record
-            time.sleep(0.2)
-    raise AssertionError("the game did not finish")
 
 
 def log_so_far(server: Server, code: str) -> list[dict[str, Any]]:
@@ -325,7 +314,7 @@ def test_the_reveal_says_a_timed_out_voter_did_not_answer_in_time(server: Server
                                    seed=2, options={"first-morning-seconds": 10,
                                                     "noon-seconds": 10, "night-seconds": 10})
     start(server, code, tokens["P0"])
-    record = record_of(server, code, tokens["P0"])
+    record = finished_record(server, code, tokens["P0"])
     game = replay(record, get_edition)
     assert game.over
     timed_out = [e for e in record["log"] if e.get("timeout")]
