@@ -39,6 +39,16 @@ RECORD_FORMAT = "wolfsbane-record/1"  # the `format` of a saved game (core/recor
 
 
 class Game:
+    # Slots, because the pump reads the game's fields all the time and a plain instance
+    # with this many fields keeps them in a dictionary of its own, slower to read.
+    __slots__ = (
+        "edition", "options", "catalog", "seed", "rng", "storyteller", "night_seconds",
+        "given_roles", "deck", "players", "by_name", "phase", "phases", "events", "log",
+        "open", "reminders", "revealed", "state", "outcome", "said", "seen", "_asked",
+        "_id_stride", "_growing", "_seats_at_start", "_batch", "_single", "_any", "_waiting",
+        "_listeners", "_flow",
+    )
+
     def __init__(
         self,
         edition: Edition,
@@ -144,7 +154,8 @@ class Game:
         return self.edition.role(role_id, self.catalog)
 
     def team_of(self, role_id: str) -> str:
-        return self.role(role_id).team
+        card = self.catalog.get(role_id)  # every card dealt is in the catalog: at once
+        return (card if card is not None else self.role(role_id)).team
 
     def alive_names(self, exclude: Player | str | None = None) -> list[str]:
         if exclude is None:
@@ -299,18 +310,21 @@ class Game:
             waiting = 0
             open_ = self.open
             phase = self.phase
+            asked = self._asked
+            stride = self._id_stride
+            by_name = self.by_name
+            growing = self._growing
             for decision in batch:
                 seat = decision.seat
-                if decision.id or seat in (STORYTELLER, CLOCK) or self._growing:
+                if decision.id or seat in (STORYTELLER, CLOCK) or growing:
                     if not self._open(decision, auto):
                         waiting += 1
                     continue
                 # a seat's fresh question, numbered here rather than through `_open` and
                 # `_number`: every question of every batch comes this way
-                asked = self._asked
                 count = asked.get(seat, 0) + 1
                 asked[seat] = count
-                decision_id = decision.id = count * self._id_stride + self.by_name[seat].index + 1
+                decision_id = decision.id = count * stride + by_name[seat].index + 1
                 decision.phase = phase
                 open_[decision_id] = decision
                 waiting += 1
@@ -458,7 +472,7 @@ class Game:
             answer = decision.validate(value)
         decision.answer = answer
         del self.open[decision_id]
-        self._record(decision, answer, timeout=timeout)
+        self._record(decision, answer, False, timeout)
         if self._any:
             self._any = False
             self._batch = ()

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from ...core.edition import DeathsFlow, Flow
 
 
-@dataclass
+@dataclass(slots=True)
 class MillersHollowState:
     """What the table knows between decisions, for the whole game (`game.state`)."""
 
@@ -47,7 +47,7 @@ def state_of(game: Game) -> MillersHollowState:
     return state
 
 
-@dataclass
+@dataclass(slots=True)
 class Night:
     """What one night's turns hand on to the next ones and to the dawn."""
 
@@ -92,7 +92,8 @@ def _werewolves(game: Game, night: Night) -> Flow:
     table.werewolves_awake = True
     night.victim = yield from r.werewolves_attack(game)
     table.werewolves_awake = False
-    night.frightened = yield from r.little_girls_spied(game, night.spies, night.victim)
+    if night.spies:  # only a little girl who peeked can be caught
+        night.frightened = yield from r.little_girls_spied(game, night.spies, night.victim)
     table.spies = ()
     if night.frightened is not None:
         night.victim = None
@@ -111,7 +112,8 @@ def _dawn(game: Game, night: Night) -> Flow:
     if night.victim is not None and not night.healed:
         deaths.append(Death(game.by_name[night.victim], "attack", character="werewolf"))
     deaths.extend(night.poisoned)
-    yield from kill(game, deaths)
+    if deaths:  # most nights kill somebody; a night that kills nobody has nothing to resolve
+        yield from kill(game, deaths)
     check_end(game)
     yield from r.pass_on_the_star(game)
 

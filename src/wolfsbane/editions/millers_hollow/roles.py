@@ -274,8 +274,9 @@ def little_girls_spied(game: Game, spies: list[Player], victim: str | None) -> F
 
 def elect_sheriff(game: Game) -> Flow:
     voters = game.alive()
+    candidates = [voter.name for voter in voters]  # anyone living, the voter too
     picks = yield [
-        game.ask(voter, "elect", game.alive_names(), optional=True,
+        game.ask(voter, "elect", candidates, optional=True,
                  prompt="Who should be sheriff? (You may name yourself.)")
         for voter in voters
     ]
