@@ -87,7 +87,9 @@ class Decision:
         seat: str | Player,
         name: str,
         choices: Sequence[str] = (),
-        *,
+        # Everything below is passed by name. It is not keyword-only (no `*`) because Python
+        # looks each keyword-only default up in a dictionary at every call, and a flow asks
+        # all the time: these defaults are copied from a tuple instead.
         kind: str = PICK,
         min: int = 1,
         max: int = 1,

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ...core import (
@@ -53,11 +54,11 @@ class Night:
 
     number: int
     center: list[str]  # the two cards nobody was dealt (the thief's choice)
-    spies: list[Player] = field(default_factory=list)  # the little girls who peek
+    spies: Sequence[Player] = ()  # the little girls who peek
     victim: str | None = None  # the pack's prey
     frightened: Player | None = None  # a little girl caught peeking: she dies of fright
     healed: bool = False
-    poisoned: list[Death] = field(default_factory=list)  # the witch's, as she caused them
+    poisoned: Sequence[Death] = ()  # the witch's, as she caused them
 
 
 # A slot that only hands on a card's own generator returns it rather than wrapping it in

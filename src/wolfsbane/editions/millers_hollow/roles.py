@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Generator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ...core import Death, IllegalAnswer, Role, bind, most_voted, tally
@@ -248,7 +248,7 @@ def little_girls_decide(game: Game) -> Flow:
     return [girl for girl, spying in zip(girls, answers, strict=True) if spying]
 
 
-def little_girls_spied(game: Game, spies: list[Player], victim: str | None) -> Flow:
+def little_girls_spied(game: Game, spies: Sequence[Player], victim: str | None) -> Flow:
     """Returns the little girl caught in the act, if any."""
     chance = game.options["little-girl-catch-chance"]
     for girl in spies:
