@@ -143,12 +143,9 @@ class Option:
 
     def validate(self, value: Any, roles: Mapping[str, Role] | None = None) -> Any:
         """The value in its stored form, or SetupError with a sentence for a person."""
-        check = {
-            BOOLEAN: self._boolean, INTEGER: self._whole, SECONDS: self._whole,
-            NUMBER: self._number, CHOICE: self._choice, TEXT: self.check_text,
-        }.get(self.kind)
+        check = _CHECK_BY_KIND.get(self.kind)
         if check is not None:
-            return check(value)
+            return getattr(self, check)(value)
         if self.kind == ROLES:
             return self._roles(value, roles)
         return self._variants(value, roles)
@@ -348,6 +345,13 @@ class Channel:
             return self.limits(game)
         return self.max_messages, self.max_length
 
+
+# The method checking a value of each simple kind of option (role lists and variants need
+# the catalog as well).
+_CHECK_BY_KIND = {
+    BOOLEAN: "_boolean", INTEGER: "_whole", SECONDS: "_whole", NUMBER: "_number",
+    CHOICE: "_choice", TEXT: "check_text",
+}
 
 _IMMUTABLE = frozenset({bool, int, float, str, type(None)})
 

@@ -151,12 +151,10 @@ class Decision:
         kind = self.kind
         if kind == PICK and self.max == 1:
             # The common case first: one offered name, or skipping an optional pick.
-            if type(value) is str:
-                choice_set = self._choice_set
-                if choice_set is None:
-                    choice_set = self._choice_set = frozenset(self.choices)
-                if value in choice_set:
-                    return value
+            # (a question offers a handful of names, mostly answered once: looking through
+            # them is quicker than making a set of them first)
+            if type(value) is str and value in self.choices:
+                return value
             elif value is None and self.optional:
                 return self.default
         try:

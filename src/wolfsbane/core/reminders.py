@@ -9,8 +9,7 @@ with its source; a seat's view shows only the tokens it may see, never their sou
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .events import PUBLIC as EVERYONE
 from .events import STORYTELLER_ONLY
@@ -25,8 +24,7 @@ STORYTELLER = "storyteller"
 VISIBILITIES = (PUBLIC, SELF, STORYTELLER)
 
 
-@dataclass(frozen=True, slots=True)
-class Reminder:
+class Reminder(NamedTuple):  # immutable, and made at once (a frozen dataclass is slow to make)
     """`token` laid on `target` by the ability of `source_character`, held by `source_player`
     (None when no player's ability laid it: a rule of the game, the village's vote)."""
 
