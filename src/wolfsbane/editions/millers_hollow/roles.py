@@ -47,15 +47,15 @@ def werewolves_attack(game: Game) -> Flow:
     pack = [p for p in living if is_werewolf(p)]
     if not pack:
         return None
-    pack_names = frozenset(p.name for p in pack)
-    prey = [p.name for p in living if not is_werewolf(p)]
-    forbidden = {name: "werewolves do not attack their own pack" for name in pack_names}
+    pack_names = frozenset([p.name for p in pack])
+    prey = [p.name for p in living if p.name not in pack_names]  # the living outside the pack
+    forbidden = dict.fromkeys(pack_names, "werewolves do not attack their own pack")
     picks = yield [
         game.ask(wolf, "attack", prey, optional=True, forbidden=forbidden, audience=pack_names,
                  prompt="Choose tonight's victim with the pack.")
         for wolf in pack
     ]
-    counts = tally((wolf.name, pick, 1) for wolf, pick in zip(pack, picks, strict=True))
+    counts = tally([(wolf.name, pick, 1) for wolf, pick in zip(pack, picks, strict=True)])
     top = most_voted(counts)
     # the pack agreed (or nobody chose) without asking anyone: the common case, decided here
     victim = top[0] if len(top) == 1 else (
@@ -282,7 +282,7 @@ def elect_sheriff(game: Game) -> Flow:
     ]
     for voter, pick in zip(voters, picks, strict=True):
         game.emit("VoteCast", {"player": voter.name, "target": pick, "about": "sheriff"})
-    counts = tally((voter.name, pick, 1) for voter, pick in zip(voters, picks, strict=True))
+    counts = tally([(voter.name, pick, 1) for voter, pick in zip(voters, picks, strict=True)])
     chosen = yield from plurality(game, counts, about="sheriff")
     if chosen is not None:
         make_sheriff(game, game.by_name[chosen])
