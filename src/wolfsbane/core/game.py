@@ -582,10 +582,10 @@ class Game:
         channel) are named, never a card's secret question."""
         if message.get("type") != "vote":
             return {}
-        public = set(self.edition.table_decisions)
-        if channel_name == "werewolves":
-            public.add("attack")
-        during = next((d.name for d in self.open.values() if d.name in public), None)
+        table = self.edition.table_decisions
+        pack = channel_name == "werewolves"
+        during = next((d.name for d in self.open.values()
+                       if d.name in table or (pack and d.name == "attack")), None)
         return {} if during is None else {"during": during}
 
     # -- the record ------------------------------------------------------------------------

@@ -250,7 +250,8 @@ class MillersHollow(Edition):
     def check_deck(self, players: int, deck: list[str], options: dict[str, Any]) -> None:
         catalog = self.catalog(options)
         for role_id in deck:
-            self.role(role_id, catalog)
+            if role_id not in catalog:
+                self.role(role_id, catalog)  # refused, with the cards there are
         if not self.min_players <= players <= self.max_players:
             raise SetupError(
                 f"{self.name} takes {self.min_players} to {self.max_players} players, not {players}"
