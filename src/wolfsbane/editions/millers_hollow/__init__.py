@@ -346,12 +346,13 @@ class MillersHollow(Edition):
     def check_win(self, game: Game) -> Outcome | None:
         alive = wolves = 0
         lovers: list[Player] = []
+        is_werewolf, in_love = r.is_werewolf, r.LOVERS
         for p in game.players:  # one pass: this runs after every death
-            if p.team == r.LOVERS:
+            if p.team == in_love:
                 lovers.append(p)
             if p.alive:
                 alive += 1
-                if r.is_werewolf(p):
+                if is_werewolf(p):
                     wolves += 1
         if not alive:
             return Outcome("none", (), "nobody is left alive")
