@@ -4,8 +4,12 @@ between two source trees)."""
 
 from __future__ import annotations
 
-from wolfsbane.core import Decision, Game
+import random
+
+from wolfsbane.agents import random_answer
+from wolfsbane.core import NUMBER, PARTS, Decision, Game
 from wolfsbane.core.events import Event
+from wolfsbane.core.game import MANUAL
 from wolfsbane.editions import get_edition
 
 
@@ -37,3 +41,40 @@ def test_the_game_keeps_its_fields_in_slots() -> None:
     assert not hasattr(game, "__dict__")
     for field in Game.__slots__:
         getattr(game, field)  # every slot is set once the game has begun
+
+
+def _fields(decision: Decision) -> dict[str, object]:
+    fields = {name: getattr(decision, name) for name in Decision.__slots__
+              if name != "_choice_set"}
+    if decision.parts is not None:
+        fields["parts"] = {name: _fields(part) for name, part in decision.parts.items()}
+    return fields
+
+
+def test_a_detached_decision_is_the_one_a_client_rebuilds_and_shares_nothing() -> None:
+    met: list[Decision] = [
+        Decision("Bo", "guess", kind=PARTS, truth={"player": "Cy", "role": "wolf"},
+                 parts={"player": Decision("Bo", "player", ["Ana", "Cy"]),
+                        "role": Decision("Bo", "role", ["wolf", "villager"])}),
+        Decision("Ana", "count", kind=NUMBER, min=0, max=2, truth=1, seconds=20.0),
+    ]
+    for edition_id in ("millers-hollow", "licos", "wherewolf"):
+        edition = get_edition(edition_id)
+        game = Game(edition, [f"P{i}" for i in range(9)], seed=4, storyteller=MANUAL,
+                    deck=edition.recommended_deck(9, {}))
+        rng = random.Random(1)
+        for _ in range(60):
+            if not game.open:
+                break
+            decision = next(iter(game.open.values()))
+            met.append(decision)
+            game.answer(decision.id, random_answer(decision, rng))
+    for decision in met:
+        for truth in (False, True):
+            plain = decision.as_dict_for_storyteller() if truth else decision.as_dict()
+            rebuilt, copy = Decision.from_dict(plain), decision.detached(truth=truth)
+            assert _fields(copy) == _fields(rebuilt), decision
+            for name in ("default", "suggestion", "truth"):
+                value = getattr(copy, name)
+                if isinstance(value, (list, dict)):
+                    assert value is not getattr(decision, name)

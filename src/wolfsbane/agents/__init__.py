@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import importlib
 import random
+from collections.abc import Callable
+from functools import cache
 
 from ..core.edition import Edition
 from ..core.errors import SetupError
@@ -21,10 +23,17 @@ def bot_for(seat: str, rng: random.Random, edition: str | Edition) -> Agent:
         edition = get_edition(edition)
     if not edition.bot:
         raise SetupError(f"{edition.name} has no bot to fill a seat")
-    module_name, class_name = edition.bot.split(":")
-    module = importlib.import_module(f".{module_name}", __name__)
-    bot: Agent = getattr(module, class_name)(seat, rng)
+    bot: Agent = _bot_class(edition.bot)(seat, rng)
     return bot
+
+
+@cache
+def _bot_class(where: str) -> Callable[[str, random.Random], Agent]:
+    """The class `Edition.bot` names ("module:Class" under this package), found once."""
+    module_name, class_name = where.split(":")
+    module = importlib.import_module(f".{module_name}", __name__)
+    found: Callable[[str, random.Random], Agent] = getattr(module, class_name)
+    return found
 
 
 __all__ = ["Agent", "RandomBot", "SeatView", "Table", "bot_for", "play_out", "random_answer"]

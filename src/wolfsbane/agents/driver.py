@@ -2,8 +2,8 @@
 
 A `Table` holds the agents of a game's bot seats and is the only code that hands them
 anything: the events their seat may see and their open decisions, both as copies (events
-with read-only data, `frozen_event`; `Decision.from_dict(d.as_dict())`), and their turns to
-talk.
+with read-only data, `frozen_event`; decisions as a client rebuilds them from `as_dict()`,
+`Decision.detached`), and their turns to talk.
 
 The talk schedule is the same wherever bots play, and favours no seat. Before the decisions
 of a new kind are answered in a phase (the sheriff election, the day's vote, the pack's
@@ -100,9 +100,7 @@ def _shuffle(items: list[str], draw: Callable[[], float]) -> None:
 def copy_decision(decision: Decision) -> Decision:
     """The decision as an agent receives it: a copy, as a client over the wire would rebuild
     it (the storyteller's copy keeps the truth beside the suggestion)."""
-    if decision.seat == STORYTELLER:
-        return Decision.from_dict(decision.as_dict_for_storyteller())
-    return Decision.from_dict(decision.as_dict())
+    return decision.detached(truth=decision.seat == STORYTELLER)
 
 
 def _message_key(message: Any) -> Any:

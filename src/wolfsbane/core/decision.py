@@ -340,6 +340,40 @@ class Decision:
             out["truth"] = self.truth
         return out
 
+    def detached(self, truth: bool = False) -> Decision:
+        """A copy that shares nothing an agent could change with the game: the decision as a
+        client rebuilds it from `as_dict()` (`from_dict`), with the `truth` only when asked
+        for (the storyteller's copy), made without the dicts between (bots are handed one
+        for every question of every simulated game)."""
+        copy = Decision.__new__(Decision)
+        copy.id = self.id
+        copy.seat = self.seat
+        copy.name = self.name
+        copy.kind = self.kind
+        copy.choices = self.choices  # a tuple of names: immutable, shared as it is
+        copy.min = self.min
+        copy.max = self.max
+        copy.optional = self.optional
+        copy.default = _detached_value(self.default)
+        copy.prompt = self.prompt
+        copy.about = self.about
+        copy.phase = self.phase
+        copy.suggestion = _detached_value(self.suggestion)
+        copy.answer = UNANSWERED
+        copy.forbidden = None
+        copy.required_reason = ""
+        copy.check = None
+        copy.audience = None
+        copy.standing = self.standing
+        copy.seconds = self.seconds
+        copy.since = self.since
+        copy.lapse = UNANSWERED
+        copy.parts = (None if self.parts is None else
+                      {name: part.detached(truth) for name, part in self.parts.items()})
+        copy.truth = _detached_value(self.truth) if truth else None
+        copy._choice_set = None
+        return copy
+
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Decision:
         """A decision rebuilt from `as_dict()` (what a client receives), for agents that play
@@ -373,3 +407,16 @@ class AnyOf:
         self.decisions = tuple(decisions)
         if not self.decisions:
             raise ValueError("any_of needs at least one decision to wait on")
+
+
+_IMMUTABLE = frozenset({str, int, float, bool, type(None), tuple, frozenset})
+
+
+def _detached_value(value: Any) -> Any:
+    """`value` itself when nothing in it can change, else a deep copy."""
+    if type(value) in _IMMUTABLE and (type(value) is not tuple or
+                                      all(type(v) in _IMMUTABLE for v in value)):
+        return value
+    import copy  # rare: only answers made of lists or mappings (a deal, a composite truth)
+
+    return copy.deepcopy(value)
