@@ -8,7 +8,12 @@ table is then the one truth of the order: the narrator reads it, and the flow ru
 Most nights call their turns one after the other. A night whose turns are called together
 (LiCOS: the pack, the seer and the hunter choose at once, within the night's one minute) asks
 every turn's first questions in one batch, in the table's order, then lets each turn go on
-with its answers, again in the table's order."""
+with its answers, again in the table's order.
+
+Where the game times its nights (`Game.night_seconds`: a game played online), each turn of
+the table has a fixed slot of the night, whether or not its card was dealt or its holder is
+alive (see `timed_turns`): no seat learns from when it is woken how fast another answered, or
+whether anybody woke before it."""
 
 from __future__ import annotations
 
@@ -16,7 +21,7 @@ from collections.abc import Callable, Generator, Iterable, Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from .catalog import NightTurn
-from .decision import PHASE, Decision
+from .decision import CLOCK, PHASE, AnyOf, Decision
 
 if TYPE_CHECKING:
     from .game import Game
@@ -65,15 +70,15 @@ def run_night(game: Game, table: Iterable[NightTurn],
         # kept with the objects themselves, so that an id reused later is never taken for
         # one already checked
         _CHECKED[key] = (turns, abilities)
-    if together:
+    if game.night_seconds is not None:
+        yield from timed_turns(game, turns, abilities, night, together)
+    elif together:
         yield from _called_together(game, turns, abilities, night)
     else:
         for turn in turns:
             steps = abilities[turn.id](game, night)
             if steps is not None:
                 yield from steps
-    if game.night_seconds is not None:
-        yield from dawn_waits(game)
     if dawn is not None:
         steps = dawn(game, night)
         if steps is not None:
@@ -124,18 +129,90 @@ def _go_on(steps: Generator[Any, Any, None], answer: Any) -> Generator[Any, Any,
         return
 
 
-def dawn_waits(game: Game) -> Generator[Any, Any, None]:
-    """Dawn waits for the night's clock: where the game times its nights (`night_seconds`),
-    the night's turns being over ends nothing; the night ends when its clock, which ran from
-    the night's beginning, runs out. So a night in which nobody woke and one in which every
-    card did look alike to the table (nothing of dawn is told before), and the clock's end is
-    an answer in the log, like any other, so that replay and a restart keep it. Every night
-    of every edition goes through here, once its turns are over and before its dawn."""
-    seconds = game.night_seconds
-    if seconds is None:
-        return
+def night_length(game: Game) -> float:
+    """How long a timed night lasts: the length the edition's rules give it (a LiCOS night's
+    option), else the game's `night_seconds`."""
     given = game.edition.night_seconds(game)
-    yield game.clock("night", float(given) if given is not None else seconds, since=PHASE)
+    if given is not None:
+        return float(given)
+    if game.night_seconds is None:
+        raise ValueError("this game does not time its nights")
+    return game.night_seconds
+
+
+# A turn's shares of the night: one to be woken and told something, one more where the table
+# says the turn asks something (`NightTurn.decisions`). Read off the table alone, so that a
+# slot's length tells nothing of the deal.
+TOLD_SHARES = 1
+ASKED_SHARES = 2
+
+
+def slot_ends(turns: Iterable[NightTurn], length: float) -> list[float]:
+    """When each turn's slot ends, in seconds from the night's beginning: the night shared
+    out by the turns' shares, the last slot ending with the night. Turn k's slot begins where
+    turn k-1's ends (the first at the night's beginning)."""
+    shares = [ASKED_SHARES if turn.decisions else TOLD_SHARES for turn in turns]
+    total = sum(shares)
+    ends: list[float] = []
+    reached = 0
+    for share in shares:
+        reached += share
+        ends.append(length * reached / total)
+    if ends:
+        ends[-1] = length  # exactly the night's end, whatever the rounding
+    return ends
+
+
+def timed_turns(game: Game, turns: tuple[NightTurn, ...],
+                abilities: Mapping[str, Ability[NightState]],
+                night: NightState, together: bool) -> Generator[Any, Any, None]:
+    """The night's turns, each in its slot (`slot_ends`): a turn's questions that carry no
+    window of their own end with its slot (`seconds` counted from the night's beginning); once
+    its ability is over the flow waits for a clock that runs out at the slot's end, and only
+    then is the next turn called, whether this one woke anybody or not. The last slot's clock
+    (the clock seat's "night") is the night's end: dawn waits for it, so nothing of the dawn is
+    told before. Turns called together share one slot, the whole night. Every clock's end is
+    an answer in the log like any other, so that replay and a restart keep the slots."""
+    length = night_length(game)
+    if together:
+        yield from _within(_called_together(game, turns, abilities, night), length)
+        yield game.clock("night", length, since=PHASE)
+        return
+    ends = slot_ends(turns, length)
+    last = len(turns) - 1
+    for index, turn in enumerate(turns):
+        steps = abilities[turn.id](game, night)
+        if steps is not None:
+            yield from _within(steps, ends[index])
+        yield game.clock("night" if index == last else "night-turn", ends[index], since=PHASE)
+    if not turns:
+        yield game.clock("night", length, since=PHASE)
+
+
+def _within(steps: Generator[Any, Any, None], end: float) -> Generator[Any, Any, None]:
+    """`steps`, each question it asks that has no window of its own given one that ends
+    `end` seconds into the night (a standing decision waits as the flow offers it, and a
+    clock keeps its own)."""
+    try:
+        asked = next(steps)
+        while True:
+            _end_with(asked, end)
+            asked = steps.send((yield asked))
+    except StopIteration:
+        return
+
+
+def _end_with(asked: Any, end: float) -> None:
+    if isinstance(asked, Decision):
+        if asked.seconds is None and not asked.standing and asked.seat != CLOCK:
+            asked.seconds = end
+            asked.since = PHASE
+    elif isinstance(asked, AnyOf):
+        for decision in asked.decisions:
+            _end_with(decision, end)
+    elif isinstance(asked, (list, tuple)):
+        for decision in asked:
+            _end_with(decision, end)
 
 
 def tells_only(tell: Callable[[Game], None]) -> Ability[Any]:

@@ -214,13 +214,28 @@ class Clock:
         night = is_night(live.edition, game.phase)
         return float(live.timers["night" if night else "day"])
 
+    def phase_scale(self, phase: str) -> float:
+        """Wall seconds per second the engine counts in `phase`: the lengths the edition's
+        rules set are scaled (the timers' `scale`); a night whose length is the server's own
+        night timer (the game's `night_seconds`, what `phase_seconds` gives it) is not."""
+        live = self.live
+        game = live.game
+        if (game is not None and is_night(live.edition, phase)
+                and live.edition.night_seconds(game) is None):
+            return 1.0
+        return float(live.timers.get("scale", 1.0))
+
     def deadline_for(self, decision: Decision, now: float) -> float:
         live = self.live
         timers = live.timers
         end = live.state.get("phase_end")
+        started = live.state.get("phase_started")
+        if decision.since == PHASE and decision.seconds is not None and started is not None:
+            # counted from the phase's beginning (a turn's slot of the night, the night's own
+            # clock): however soon the turn was over, it runs out when its slot does, the
+            # last one as the night ends (pause and extend move the beginning and the end)
+            return float(started) + decision.seconds * self.phase_scale(decision.phase)
         if decision.since == PHASE and end is not None:
-            # the night's clock ran from the night's beginning: it runs out as the night ends,
-            # however soon its turns were over (the phase's end moves with pause and extend)
             return float(end)
         if decision.seconds is not None:  # the rules give this question its own window
             return now + decision.seconds * float(timers.get("scale", 1.0))
@@ -325,11 +340,16 @@ class Clock:
         live.bots.bot_due = {k: v + seconds for k, v in live.bots.bot_due.items()}
         if live.state.get("phase_end") is not None:
             live.state["phase_end"] += seconds
+        if live.state.get("phase_started") is not None:
+            # the slots of the night not yet begun count from it: they move with the rest
+            live.state["phase_started"] += seconds
         live.state["deadlines"] = {str(k): v for k, v in self.deadlines.items()}
 
     def night_clock(self) -> Decision | None:
-        """The night's clock, when it is what the game waits for (core.night.dawn_waits)."""
+        """The night's clock, when it is what the game waits for: every turn of the night is
+        over, and dawn waits for the night's end (core.night.timed_turns: the clock seat's
+        "night"; a turn's slot ending is its "night-turn")."""
         if self.live.game is None:
             return None
         return next((d for d in self.live.game.open.values()
-                     if d.seat == CLOCK and d.since == PHASE), None)
+                     if d.seat == CLOCK and d.since == PHASE and d.name == "night"), None)

@@ -55,6 +55,7 @@ class Night:
     number: int
     center: list[str]  # the two cards nobody was dealt (the thief's choice)
     spies: Sequence[Player] = ()  # the little girls who peek
+    arrows: Sequence[r.Arrow] = ()  # Cupid's, told in the lovers' turn
     victim: str | None = None  # the pack's prey
     frightened: Player | None = None  # a little girl caught peeking: she dies of fright
     healed: bool = False
@@ -68,11 +69,11 @@ def _thief(game: Game, night: Night) -> Flow:
 
 
 def _cupid(game: Game, night: Night) -> Flow:
-    return r.cupid_links(game)
+    night.arrows = yield from r.cupid_links(game)
 
 
 def _lovers(game: Game, night: Night) -> None:
-    r.lovers_wake(game)
+    r.lovers_wake(game, night.arrows)
 
 
 def _fortune_teller(game: Game, night: Night) -> Flow:

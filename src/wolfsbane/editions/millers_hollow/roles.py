@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Generator, Sequence
+from collections.abc import Generator, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ...core import Death, IllegalAnswer, Role, bind, most_voted, tally
@@ -137,7 +137,14 @@ CUPID = Role(
 )
 
 
-def cupid_links(game: Game) -> Flow:
+# Cupid, then the two lovers he chose: who was linked, by which Cupid.
+Arrow = tuple["Player", "Player", "Player"]
+
+
+def cupid_links(game: Game) -> Generator[Any, Any, list[Arrow]]:
+    """Each Cupid links two players; the lovers learn it in their own turn (`lovers_wake`),
+    not the moment Cupid chooses, which would tell them how long he took."""
+    arrows: list[Arrow] = []
     for cupid in game.with_role("cupid"):
         pair = yield game.ask(
             cupid, "link", game.alive_names(), min=2, max=2,
@@ -145,14 +152,17 @@ def cupid_links(game: Game) -> Flow:
         )
         first, second = (game.by_name[name] for name in pair)
         bind(game, first, second, "lover")
-        for lover in (first, second):
-            place_reminder(game, "lover", lover, cupid)
         if is_werewolf(first) != is_werewolf(second):
             first.team = second.team = LOVERS
-        game.note("LoversLinked", {"players": list(pair)})
+        arrows.append((cupid, first, second))
+    return arrows
 
 
-def lovers_wake(game: Game) -> None:
+def lovers_wake(game: Game, arrows: Iterable[Arrow] = ()) -> None:
+    for cupid, first, second in arrows:
+        for lover in (first, second):
+            place_reminder(game, "lover", lover, cupid)
+        game.note("LoversLinked", {"players": [first.name, second.name]})
     for player in game.players:
         partner = player.bonds.get("lover")
         if partner is not None:
