@@ -34,6 +34,7 @@ class Contact:
     """Something a seat was asked or told during a night, and when."""
 
     offset: float  # seconds since the night began
+    clocks: int  # how many clocks had run out in the night before
     what: str  # the decision's name, or the event's kind
 
 
@@ -46,6 +47,10 @@ class TimedTable:
     began: dict[str, float] = field(default_factory=dict)  # phase -> when it began
     # (seat, night) -> what the seat was asked or told in that night, in order
     nights: dict[tuple[str, str], list[Contact]] = field(default_factory=dict)
+    # night -> each living seat's card as the night began
+    cards: dict[str, dict[str, str]] = field(default_factory=dict)
+    clocks: dict[str, int] = field(default_factory=dict)  # phase -> clocks run out in it
+    questions: set[str] = field(default_factory=set)  # the names of the questions asked
     _events_seen: int = 0
 
     def deadline(self, decision: Decision) -> float:
@@ -59,7 +64,9 @@ class TimedTable:
         night = game.edition.is_night(game.phase)
         for event in game.events[self._events_seen:]:
             if event.kind == "PhaseBegan":
-                self.began[event.data["phase_name"]] = self.now
+                phase = event.data["phase_name"]
+                self.began[phase] = self.now
+                self.cards[phase] = {p.name: p.role for p in game.players if p.alive}
                 continue
             if not game.edition.is_night(event.phase):
                 continue
@@ -71,11 +78,12 @@ class TimedTable:
             if decision.id not in self.asked_at:
                 self.asked_at[decision.id] = self.now
                 if night and decision.seat in game.by_name:
+                    self.questions.add(decision.name)
                     self._note(decision.seat, decision.phase, decision.name)
 
     def _note(self, seat: str, phase: str, what: str) -> None:
         self.nights.setdefault((seat, phase), []).append(
-            Contact(round(self.now - self.began[phase], 6), what))
+            Contact(round(self.now - self.began[phase], 6), self.clocks.get(phase, 0), what))
 
     def when(self, decision: Decision) -> tuple[float, int]:
         deadline = self.deadline(decision)
@@ -85,15 +93,19 @@ class TimedTable:
         pace = self.pace.get(decision.seat, fast)(decision)
         return (asked + pace * max(0.0, deadline - asked), 0)
 
-    def play(self, answer: Callable[[Decision], Any], steps: int = 20000) -> None:
+    def play(self, answer: Callable[[Decision], Any], steps: int = 20000,
+             until: str | None = None) -> None:
+        """Play to the game's end (or until the phase `until` begins)."""
         game = self.game
         self._observe()
         for _ in range(steps):
-            if game.over:
+            if game.over or game.phase == until:
                 return
             decision = min(game.open.values(), key=self.when)
             self.now = max(self.now, self.when(decision)[0])
             value = True if decision.seat == CLOCK else answer(decision)
+            if decision.seat == CLOCK:
+                self.clocks[decision.phase] = self.clocks.get(decision.phase, 0) + 1
             game.answer(decision.id, value, seat=decision.seat)
             self._observe()
         raise AssertionError("the game did not end")
