@@ -15,6 +15,7 @@ import pytest
 
 from wolfsbane.agents import random_answer
 from wolfsbane.core.catalog import resolve_options
+from wolfsbane.core.decision import CLOCK
 from wolfsbane.editions import get_edition
 from wolfsbane.server.live import (
     DEFAULT_TIMERS,
@@ -187,6 +188,14 @@ def test_a_night_answer_sends_nothing_to_the_seats_it_does_not_concern() -> None
         await live.start()
         game = live.game
         assert game is not None
+        for _ in range(20):  # the slots of the night's first turns run out, to one that asks
+            if any(d.seat in live.seats for d in game.open.values()):
+                break
+            slot = next(d for d in game.open.values() if d.seat == CLOCK)
+            live.clock.deadlines[slot.id] = 0.0
+            live.pump.tick()
+            while live.pump.pending or (live.pump.task and not live.pump.task.done()):
+                await asyncio.sleep(0.01)
         asked = sorted({d.seat for d in game.open.values() if d.seat in live.seats})
         assert asked, "the first night asks somebody something"
         waiting = [name for name in live.seats if name not in asked]

@@ -19,11 +19,14 @@ import httpx
 
 from wolfsbane.core import Game
 from wolfsbane.core.catalog import resolve_options
+from wolfsbane.core.decision import CLOCK
 from wolfsbane.editions import get_edition
 
 from .helpers import Seat, Server, api, auth, start, table
 
-LONG = {"night": 600.0, "day": 600.0, "decision": 600.0, "grace": 1.0, "bot_delay": 0.0}
+# a night's turn has its slot of the night (core.night.timed_turns): 2 s for each share of
+# the first night's 13; nobody's question runs out before its turn's slot does
+LONG = {"night": 26.0, "day": 600.0, "decision": 600.0, "grace": 1.0, "bot_delay": 0.0}
 PROBER = "P3"
 SEATS = [f"P{i}" for i in range(8)]
 PROBED_IDS = range(1, 28)  # the first two questions of every seat (ids n * 9 + slot)
@@ -160,6 +163,21 @@ def answer_the_night(client: httpx.Client, code: str, tokens: dict[str, str]) ->
     return answered
 
 
+def next_turn(client: httpx.Client, code: str, tokens: dict[str, str]) -> bool:
+    """Wait for the next turn of the night that asks a seat (other than the prober)
+    something; False once the night is over."""
+    deadline = time.time() + 60
+    while time.time() < deadline:
+        for name, token in tokens.items():
+            seen = client.get(f"/api/games/{code}/view", headers=auth(token)).json()["view"]
+            if seen["phase"] != "night 1":
+                return False
+            if name != PROBER and seen["decisions"]:
+                return True
+        time.sleep(0.1)
+    raise AssertionError("the night did not end")
+
+
 def play_probe(server: Server, seed: int) -> list[Any]:
     code, tokens = table(server, 8, timers=LONG, seed=seed)
     with api(server) as client:
@@ -175,10 +193,11 @@ def play_probe(server: Server, seed: int) -> list[Any]:
         start(server, code, tokens["P0"])
         await prober.until(lambda m: m.get("type") == "snapshot")
         with api(server) as client:
-            for _step in range(8):  # the night's steps, one role (or pack) after another
+            for _step in range(12):  # the night's steps, one role (or pack) after another
                 probes.append(http_probe(client, code, tokens[PROBER], ids))
                 probes.append(await socket_probe(prober, ids))
-                if not answer_the_night(client, code, tokens):
+                answer_the_night(client, code, tokens)
+                if not next_turn(client, code, tokens):
                     break
             else:
                 raise AssertionError("the night did not settle")
@@ -212,6 +231,7 @@ def test_another_seats_open_decision_a_closed_one_and_a_made_up_one_are_refused_
     code, tokens = table(server, 8, timers=LONG, seed=two_deals()[0])
     start(server, code, tokens["P0"])
     with api(server) as client:
+        assert next_turn(client, code, tokens)  # the first turn that asks someone
         asked = [(name, d) for name, token in tokens.items() if name != PROBER
                  for d in client.get(f"/api/games/{code}/view",
                                      headers=auth(token)).json()["view"]["decisions"]]
@@ -269,8 +289,17 @@ def test_a_refused_answer_never_waits_for_other_seats_answers_to_be_stored() -> 
             live.add_participant(person)
         store.release.set()
         await live.start()
+        game = live.game
+        assert game is not None
+        while not any(d.seat in people for d in game.open.values()):
+            # the slots of the night's first turns run out, to one that asks someone
+            slot = next(d for d in game.open.values() if d.seat == CLOCK)
+            live.clock.deadlines[slot.id] = 0.0
+            live.pump.tick()
+            while live.pump.pending or (live.pump.task and not live.pump.task.done()):
+                await asyncio.sleep(0.01)
         store.release.clear()
-        decision = next(d for d in live.game.open.values() if d.seat != PROBER)
+        decision = next(d for d in game.open.values() if d.seat in people and d.seat != PROBER)
         answered = live.submit(Op("answer", people[decision.seat], decision=decision.id,
                                   value=harmless(decision.as_dict())))
         await asyncio.sleep(0)

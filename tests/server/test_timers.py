@@ -104,7 +104,7 @@ def test_the_moderator_sees_dawn_wait_for_the_night_clock_and_gives_the_night_mo
     seat is asked ahead of the table any more). +15 s on the night's clock makes the night
     15 s longer, and the day's questions open only once it has run out."""
     made = create(server, "Mod", **{"as": "moderator"}, moderated=True, preset="classic",
-                  timers={"night": 4, "day": 30, "decision": 0.3, "grace": 0.2,
+                  timers={"night": 8, "day": 30, "decision": 0.3, "grace": 0.2,
                           "bot_delay": 0, "talk": 2, "vote": 5})
     code, mod_token = made["code"], made["token"]
     tokens = {f"P{i}": join(server, code, f"P{i}")["token"] for i in range(8)}

@@ -234,7 +234,12 @@ class Clock:
             # counted from the phase's beginning (a turn's slot of the night, the night's own
             # clock): however soon the turn was over, it runs out when its slot does, the
             # last one as the night ends (pause and extend move the beginning and the end)
-            return float(started) + decision.seconds * self.phase_scale(decision.phase)
+            at = float(started) + decision.seconds * self.phase_scale(decision.phase)
+            if decision.seat in (CLOCK, STORYTELLER):
+                return at
+            # a seat's question still gets no more than the game's time for one question: the
+            # next turn waits for the slot's own clock all the same
+            return min(at, now + float(timers["decision"]))
         if decision.since == PHASE and end is not None:
             return float(end)
         if decision.seconds is not None:  # the rules give this question its own window
