@@ -163,7 +163,7 @@ def test_the_moderator_is_told_that_dawn_waits_for_the_night_and_adds_time(
     errors: list[str] = []
     page = new_page(browser, DESKTOP, errors, scheme="dark")
     code = create_game(page, web_server, "Mo", as_="moderator", moderated=True,
-                       timers={**QUICK, "night": "12", "day": "30", "decision": "1"})
+                       timers={**QUICK, "night": "20", "day": "30", "decision": "1"})
     page.locator("#bot-count").fill("6")
     page.locator("#add-bots").click()
     wait_for_seats(page, 6)
