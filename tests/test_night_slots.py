@@ -10,15 +10,16 @@ server does (tests/night_table.py), in simulated seconds."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
 from wolfsbane.core import Game
-from wolfsbane.core.decision import CLOCK, PHASE
+from wolfsbane.core.decision import CLOCK, PHASE, Decision
 from wolfsbane.core.night import slot_ends, table_kind
 from wolfsbane.editions import EDITIONS, get_edition
 
-from .night_table import Contact, TimedTable, fast, seeded_answers, slow
+from .night_table import Contact, Pace, TimedTable, fast, seeded_answers, slow
 
 NIGHT = 60.0
 
@@ -100,14 +101,14 @@ NO_SEER = [card if card != "fortune-teller" else "villager" for card in MH_DECK]
 SEATS = [f"P{i}" for i in range(8)]
 
 
-def pack_asked(deck: list[str], fortune_teller_hanged: bool, pace: object) -> list[Contact]:
+def pack_asked(deck: list[str], fortune_teller_hanged: bool, pace: Pace) -> list[Contact]:
     """When P0, a werewolf, is asked for the pack's prey in nights 1 and 2."""
     game = Game(get_edition("millers-hollow"), SEATS, roles=deck, seed=4, night_seconds=NIGHT,
                 options={"sheriff": False})
     answers = seeded_answers(4)
     seer = "P2"
 
-    def answer(decision):  # type: ignore[no-untyped-def]
+    def answer(decision: Decision) -> Any:
         if decision.name == "attack":
             return next((c for c in decision.choices if c != seer), None)  # spare P2
         if decision.name == "vote":  # day 1: the village hangs P2 (or nobody)
@@ -116,7 +117,7 @@ def pack_asked(deck: list[str], fortune_teller_hanged: bool, pace: object) -> li
             return None
         return answers(decision)
 
-    table = TimedTable(game, {seat: pace for seat in SEATS[1:]})  # type: ignore[misc]
+    table = TimedTable(game, {seat: pace for seat in SEATS[1:]})
     table.play(answer, until="day 2")
     assert game.by_name[seer].alive is not fortune_teller_hanged
     return [c for (seat, night), contacts in table.nights.items() if seat == "P0"
@@ -148,7 +149,7 @@ def test_a_timed_turn_s_questions_end_with_its_slot_and_a_clock_with_the_slot() 
     game = Game(edition, SEATS, roles=MH_DECK, seed=1, night_seconds=NIGHT,
                 options={"sheriff": False})
     ends = slot_ends(edition.night_order["first"], NIGHT)
-    clocks = []
+    clocks: list[tuple[str, float | None]] = []
     while game.phase == "night 1" or game.phase == "setup":
         decision = game.next_open()
         assert decision is not None

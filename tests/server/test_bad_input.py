@@ -10,9 +10,24 @@ from typing import Any
 import httpx
 import websockets
 
+from wolfsbane.core import Game
+from wolfsbane.editions import get_edition
+
 from .helpers import Seat, Server, api, auth, start, table
 
-SLOW = {"night": 60.0, "day": 60.0, "decision": 60.0, "grace": 1.0, "bot_delay": 0.0}
+SLOW = {"night": 130.0, "day": 60.0, "decision": 60.0, "grace": 1.0, "bot_delay": 0.0}
+# the thief's turn opens the first night (its slot: 20 s of the 130), so someone is asked at once
+THIEF_FIRST = ["thief", "werewolf", "werewolf", "fortune-teller", "witch", "villager",
+               "villager", "villager", "villager", "villager"]
+
+
+def thief_seed() -> int:
+    """A seed that deals the thief's card to a seat (not to the two in the centre)."""
+    edition = get_edition("millers-hollow")
+    seats = [f"P{i}" for i in range(8)]
+    return next(seed for seed in range(1000) if any(
+        p.role == "thief" for p in Game(edition, seats, deck=THIEF_FIRST, seed=seed,
+                                        options={"sheriff": False}).players))
 
 
 def views(client: httpx.Client, code: str, tokens: dict[str, str]) -> dict[str, Any]:
@@ -22,7 +37,8 @@ def views(client: httpx.Client, code: str, tokens: dict[str, str]) -> dict[str, 
 
 def opened(server: Server) -> tuple[str, dict[str, str], str, dict[str, Any]]:
     """A started game, and a seat with an open decision."""
-    code, tokens = table(server, 8, timers=SLOW, options={"sheriff": False})
+    code, tokens = table(server, 8, timers=SLOW, options={"sheriff": False}, deck=THIEF_FIRST,
+                         seed=thief_seed())
     start(server, code, tokens["P0"])
     with api(server) as client:
         for name, seen in views(client, code, tokens).items():
