@@ -165,3 +165,32 @@ def test_a_question_that_runs_out_takes_what_the_rules_say_and_chance_only_last(
     drawn = Clock.timeout_answer(clock, link)  # type: ignore[arg-type]
     assert link.validate(drawn) == drawn
     assert Clock.timeout_answer(clock, link) == drawn  # type: ignore[arg-type]
+
+
+def test_the_default_night_gives_every_asking_turn_its_time(server: Server) -> None:
+    """A night's turns each have a slot of it, so the default night is long enough for each
+    turn that asks something to have half a question's time: a Wherewolf night, which calls
+    ten turns, is longer than a Millers Hollow one; a night timer the host sets is kept."""
+    from wolfsbane.core.night import ASKED_SHARES, TOLD_SHARES, night_needed
+    from wolfsbane.editions import get_edition
+    from wolfsbane.server.clock import DEFAULT_TIMERS
+
+    nights: dict[str, float] = {}
+    for edition in ("millers-hollow", "wherewolf"):
+        made = create(server, edition=edition, timers={})
+        with api(server) as client:
+            info = client.get(f"/api/games/{made['code']}", headers=auth(made["token"])).json()
+        nights[edition] = info["timers"]["night"]
+        tables = get_edition(edition).night_order.values()
+        for table in tables:
+            shares = sum(ASKED_SHARES if t.decisions else TOLD_SHARES for t in table)
+            slot = nights[edition] * ASKED_SHARES / shares
+            assert slot >= DEFAULT_TIMERS["online"]["decision"] / 2, (edition, slot)
+        assert nights[edition] >= DEFAULT_TIMERS["online"]["night"]
+        assert nights[edition] == max(DEFAULT_TIMERS["online"]["night"],
+                                      -(-night_needed(tables, 15.0) // 1))
+    assert nights["wherewolf"] > nights["millers-hollow"]
+    made = create(server, edition="wherewolf", timers={"night": 40})
+    with api(server) as client:
+        info = client.get(f"/api/games/{made['code']}", headers=auth(made["token"])).json()
+    assert info["timers"]["night"] == 40

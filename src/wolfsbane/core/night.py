@@ -147,6 +147,16 @@ TOLD_SHARES = 1
 ASKED_SHARES = 2
 
 
+def night_needed(tables: Iterable[Iterable[NightTurn]], asking_turn: float) -> float:
+    """How long a timed night must last for every turn that asks something to have
+    `asking_turn` seconds in its slot, on the longest of the edition's night tables (a
+    Wherewolf night calls ten turns: a night timer meant for four would leave each a few
+    seconds)."""
+    shares = [sum(ASKED_SHARES if turn.decisions else TOLD_SHARES for turn in table)
+              for table in tables]
+    return max(shares, default=0) * asking_turn / ASKED_SHARES
+
+
 def slot_ends(turns: Iterable[NightTurn], length: float) -> list[float]:
     """When each turn's slot ends, in seconds from the night's beginning: the night shared
     out by the turns' shares, the last slot ending with the night. Turn k's slot begins where

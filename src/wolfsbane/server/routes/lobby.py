@@ -3,6 +3,7 @@ host's role, and the start itself."""
 
 from __future__ import annotations
 
+import math
 import re
 import secrets
 import time
@@ -15,6 +16,7 @@ from fastapi import APIRouter, Header, Request
 from ...core import STORYTELLER, SetupError
 from ...core.catalog import resolve_options
 from ...core.edition import Edition, deck_for, table_sizes
+from ...core.night import night_needed
 from ...editions import get_edition
 from ..live import (
     DEFAULT_TIMERS,
@@ -86,8 +88,13 @@ async def unused_code(hub: Hub) -> str:
     return code
 
 
-def _timers(mode: str, given: dict[str, Any]) -> dict[str, float]:
+def _timers(mode: str, given: dict[str, Any], edition: Edition) -> dict[str, float]:
     timers = dict(DEFAULT_TIMERS[mode])
+    if given.get("night") is None:
+        # a night's turns each have a slot of it: the default night is long enough for
+        # every turn that asks something to have half a question's time (15 s online)
+        needed = night_needed(edition.night_order.values(), timers["decision"] / 2)
+        timers["night"] = float(max(timers["night"], math.ceil(needed)))
     timers.update({k: float(v) for k, v in given.items() if v is not None})
     return timers
 
@@ -131,7 +138,7 @@ async def create(body: CreateGame, request: Request, hub: HubDep) -> Joined:
         "preset": body.preset,
         "deck": list(body.deck) if body.deck else None,
         "options": options,
-        "timers": _timers(body.mode, body.timers.model_dump()),
+        "timers": _timers(body.mode, body.timers.model_dump(), edition),
         "mode": body.mode,
         "moderated": body.moderated,
         "storyteller": "manual" if body.moderated else "auto",
