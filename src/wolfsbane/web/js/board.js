@@ -2,8 +2,10 @@
 // also narrates the night aloud.
 //
 // The narration calls every turn of the edition's night order (the first night's, or every
-// later night's), dealt or not, and spreads the calls evenly over the night's fixed length:
-// what is said and when never depends on which cards were dealt or on what anyone does.
+// later night's), dealt or not, each as its slot of the night's fixed length opens: the
+// engine gives a turn two shares of the night when it asks something, one when it only tells
+// (core/night.py `slot_ends`), and the phones are asked on the same slots. What is said and
+// when never depends on which cards were dealt or on what anyone does.
 
 import { formatSeconds, h, replace } from "./dom.js";
 import { CHAT_KINDS, PRIVATE_KINDS, describe, isNight, phaseLabel, talkBadge, talkText } from "./text.js";
@@ -24,26 +26,40 @@ export function narrationScript(edition, phase) {
   const lines = [{ slot: "intro", text: "Night falls on the village. Everyone, close your eyes." }];
   nightTurns(edition, phase).forEach((turn, k) => {
     const slot = `${k}:${turn.id}`;
-    lines.push({ slot, text: `${turn.called}, open your eyes and do what you must.`, role: turn.called });
-    lines.push({ slot, text: `${turn.called}, close your eyes.`, role: turn.called, close: true });
+    const share = (turn.decisions || []).length ? 2 : 1; // as the engine shares the night out
+    lines.push({ slot, text: `${turn.called}, open your eyes and do what you must.`, role: turn.called, share });
+    lines.push({ slot, text: `${turn.called}, close your eyes.`, role: turn.called, close: true, share });
   });
   lines.push({ slot: "outro", text: "The night is ending. Keep your eyes closed until the sun rises." });
   return lines;
 }
 
-// When each line is spoken, as fractions of the night: an equal slot per role.
+// When each line is spoken, as fractions of the night: each turn is called as its slot opens
+// and closes its eyes before the slot ends; the night falls at its beginning and the closing
+// words come late in the last slot.
 export function schedule(lines) {
-  const roleSlots = [...new Set(lines.filter((l) => l.role).map((l) => l.slot))];
-  const n = roleSlots.length;
-  const intro = 0.0;
-  const start = 0.08;
-  const end = 0.92;
-  const width = n ? (end - start) / n : 0;
+  const slots = [];
+  const shares = new Map();
+  for (const line of lines) {
+    if (!line.role || shares.has(line.slot)) continue;
+    slots.push(line.slot);
+    shares.set(line.slot, line.share || 1);
+  }
+  const total = slots.reduce((sum, slot) => sum + shares.get(slot), 0);
+  const begins = new Map();
+  let reached = 0;
+  for (const slot of slots) {
+    begins.set(slot, reached / total);
+    reached += shares.get(slot);
+  }
+  const last = slots.length ? slots[slots.length - 1] : null;
   return lines.map((line) => {
-    if (line.slot === "intro") return { ...line, at: intro };
-    if (line.slot === "outro") return { ...line, at: end };
-    const k = roleSlots.indexOf(line.slot);
-    return { ...line, at: start + width * k + (line.close ? width * 0.75 : 0) };
+    if (line.slot === "intro") return { ...line, at: 0 };
+    if (line.slot === "outro") {
+      return { ...line, at: last === null ? 0.9 : begins.get(last) + 0.9 * shares.get(last) / total };
+    }
+    const width = shares.get(line.slot) / total;
+    return { ...line, at: begins.get(line.slot) + width * (line.close ? 0.8 : 0.05) };
   });
 }
 
