@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import gc
 import json
 import os
@@ -33,6 +34,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -333,13 +335,14 @@ def main() -> None:
                   f"{memory['cpu']:.1f} s ({memory['busy']:.0f} %) |")
 
 
-def run_server_and_clients(args: argparse.Namespace, games: int) -> dict[str, Any]:
-    folder = tempfile.mkdtemp(prefix="wolfsbane-bench-")
-    db = args.db or str(Path(folder) / "bench.db")
+@contextlib.contextmanager
+def serving(folder: Path, db: str) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """`wolfsbane serve` on a free port with its log in `folder`, once it answers its health
+    check: (its URL, its process), stopped on the way out."""
     port = free_port()
-    log = open(Path(folder) / "server.log", "wb")  # noqa: SIM115
+    log = open(folder / "server.log", "wb")  # noqa: SIM115
     command = [sys.executable, "-m", "wolfsbane.cli", "serve", "--port", str(port), "--db", db,
-                "--log-level", "warning"]
+               "--log-level", "warning"]
     # one client address creates every game here: lift the per-address creation limit
     server = subprocess.Popen(command, stdout=log, stderr=log,
                               env={**os.environ, "WOLFSBANE_CREATE_PER_MINUTE": "1000000"})
@@ -351,6 +354,17 @@ def run_server_and_clients(args: argparse.Namespace, games: int) -> dict[str, An
                     break
             except httpx.HTTPError:
                 time.sleep(0.1)
+        yield url, server
+    finally:
+        server.terminate()
+        server.wait(30)
+        log.close()
+
+
+def run_server_and_clients(args: argparse.Namespace, games: int) -> dict[str, Any]:
+    folder = tempfile.mkdtemp(prefix="wolfsbane-bench-")
+    db = args.db or str(Path(folder) / "bench.db")
+    with serving(Path(folder), db) as (url, server):
         shares = [games // args.clients + (1 if i < games % args.clients else 0)
                   for i in range(args.clients)]
         memory = MemoryWatch(server.pid)
@@ -365,9 +379,6 @@ def run_server_and_clients(args: argparse.Namespace, games: int) -> dict[str, An
                                        args.ramp) for n in shares if n]
                 result = merge([f.result() for f in futures])
         result["memory"] = memory.stop()
-    finally:
-        server.terminate()
-        server.wait(30)
     return result
 
 

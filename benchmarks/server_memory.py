@@ -13,8 +13,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
-import subprocess
 import sys
 import tempfile
 import time
@@ -25,7 +23,7 @@ import httpx
 from wolfsbane.server.live import HOUSEKEEPING_EVERY, UNLOAD_AFTER
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from server import free_port, rss_mb  # noqa: E402
+from server import rss_mb, serving  # noqa: E402
 
 TIMERS = {"night": 0.5, "day": 1.0, "decision": 0.5, "grace": 0.1, "bot_delay": 0.0,
           "scale": 0.01}
@@ -102,25 +100,8 @@ def main() -> None:
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="wolfsbane-memory-"))
     db = folder / "memory.db"
-    port = free_port()
-    log = open(folder / "server.log", "wb")  # noqa: SIM115
-    # one client address creates every game here: lift the per-address creation limit
-    server = subprocess.Popen(
-        [sys.executable, "-m", "wolfsbane.cli", "serve", "--port", str(port), "--db", str(db),
-         "--log-level", "warning"], stdout=log, stderr=log,
-        env={**os.environ, "WOLFSBANE_CREATE_PER_MINUTE": "1000000"})
-    url = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(200):
-            try:
-                if httpx.get(url + "/api/health", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                time.sleep(0.1)
+    with serving(folder, str(db)) as (url, server):
         asyncio.run(play(url, server.pid, db, args.games, args.at_once))
-    finally:
-        server.terminate()
-        server.wait(30)
     text = (folder / "server.log").read_text(errors="replace")
     print(f"server log: {text.count('Traceback')} tracebacks")
 
