@@ -327,10 +327,12 @@ def test_the_reveal_says_a_timed_out_voter_did_not_answer_in_time(server: Server
     assert {e["seat"] for e in answered if e["decision"] == "vote"} == {"P0"}
 
 
-def test_the_moderators_extra_time_for_one_voter_extends_the_whole_vote(server: Server) -> None:
+def dealt_moderated_licos(server: Server, morning_seconds: int) -> tuple[str, str, str]:
+    """A moderated LiCOS game of one person and four bots, started and dealt by the moderator:
+    (its code, the moderator's token, the person's token)."""
     made = create(server, "Mod", **{"as": "moderator"}, moderated=True, edition="licos",
                   timers=LICOS_TIMERS, seed=6,
-                  options={"first-morning-seconds": 10, "noon-seconds": 300})
+                  options={"first-morning-seconds": morning_seconds, "noon-seconds": 300})
     code, mod = made["code"], made["token"]
     player = join(server, code, "P1")["token"]
     with api(server) as client:
@@ -343,6 +345,12 @@ def test_the_moderators_extra_time_for_one_voter_extends_the_whole_vote(server: 
         r = client.post(f"/api/games/{code}/answer", headers=auth(mod),
                         json={"decision": d["id"], "answer": d["suggestion"]})
         assert r.status_code == 200, r.text
+    return code, mod, player
+
+
+def test_the_moderators_extra_time_for_one_voter_extends_the_whole_vote(server: Server) -> None:
+    code, mod, player = dealt_moderated_licos(server, morning_seconds=10)
+    with api(server) as client:
         deadline = time.time() + 20
         while True:
             seen = client.get(f"/api/games/{code}/view", headers=auth(player)).json()
@@ -369,21 +377,8 @@ def test_the_moderators_extra_time_for_one_voter_extends_the_whole_vote(server: 
 
 
 def test_the_moderator_may_end_the_morning_early(server: Server) -> None:
-    made = create(server, "Mod", **{"as": "moderator"}, moderated=True, edition="licos",
-                  timers=LICOS_TIMERS, seed=6,
-                  options={"first-morning-seconds": 3000, "noon-seconds": 300})
-    code, mod = made["code"], made["token"]
-    join(server, code, "P1")
+    code, mod, _ = dealt_moderated_licos(server, morning_seconds=3000)
     with api(server) as client:
-        assert client.post(f"/api/games/{code}/bots", json={"count": 4},
-                           headers=auth(mod)).status_code in (200, 201)
-    start(server, code, mod)
-    with api(server) as client:
-        deal = client.get(f"/api/games/{code}/view", headers=auth(mod)).json()["view"]
-        d = next(d for d in deal["decisions"] if d["name"] == "deal")
-        r = client.post(f"/api/games/{code}/answer", headers=auth(mod),
-                        json={"decision": d["id"], "answer": d["suggestion"]})
-        assert r.status_code == 200, r.text
         seen = client.get(f"/api/games/{code}/view", headers=auth(mod)).json()["view"]
         morning = next(d for d in seen["decisions"] if d["seat"] == "clock")
         assert morning["name"] == "morning" and morning["seconds"] == 3000
