@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from ..core.edition import Edition
 from ..core.errors import SetupError
+from .in_the_dark import InTheDark
 from .licos import Licos
 from .millers_hollow import MillersHollow
 from .wherewolf import Wherewolf
 
 EDITIONS: dict[str, Edition] = {
-    edition.id: edition for edition in (MillersHollow(), Licos(), Wherewolf())
+    edition.id: edition for edition in (MillersHollow(), Licos(), Wherewolf(), InTheDark())
 }
 
 # What a game is played under when no edition is named (the command line, the API).
@@ -17,7 +18,6 @@ DEFAULT_EDITION = MillersHollow.id
 
 # Editions the project will offer; a scenario for one of these is skipped, not failed.
 PLANNED: dict[str, str] = {
-    "in-the-dark": "Werewolf in the Dark",
     "clocktower": "Blood on the Clocktower",
 }
 
