@@ -66,6 +66,16 @@ def _decks(edition: Edition, rng: random.Random) -> Iterator[tuple[list[str], di
             deck = list(edition.preset(f"{size}{rng.choice('ABC')}", size))  # type: ignore[attr-defined]
         elif edition.id == "millers-hollow":
             deck = list(edition.preset("classic", players))  # type: ignore[attr-defined]
+        elif edition.id == "in-the-dark":
+            deck = list(edition.preset(rng.choice(edition.presets), players))
+            options = {"mystery-roles": rng.random() < 0.5,
+                       "show-know-on-phones": rng.random() < 0.7,
+                       "app-checks-end": rng.random() < 0.7,
+                       "monsters-win": rng.choice(["no-longer-a-minority", "majority"])}
+            if number % 3 == 1:  # a group's own villain, dealt in place of a villager
+                options["cards"] = [{"name": "Bandit", "faction": "villains",
+                                     "dagger": "dotted", "dusk": "inspect"}]
+                deck[deck.index("villager")] = "bandit"
         else:
             wolves = ["pack-leader"] + rng.sample([c for c in cards if c != "pack-leader"],
                                                   players - 1)

@@ -17,7 +17,10 @@ from wolfsbane.editions import EDITIONS, get_edition
 from .conftest import SHARED_RULES, needs_shared
 
 # Asked at dawn, while the night phase has not ended: the deaths' consequences, not a turn.
-DAWN = {"millers-hollow": {"shoot", "successor"}, "wherewolf": {"curse"}, "licos": set()}
+DAWN = {"millers-hollow": {"shoot", "successor"}, "wherewolf": {"curse"}, "licos": set(),
+        "in-the-dark": set()}
+# A card's power used in a phase of its own, not at night: the in-the-dark seer's at dusk.
+NOT_AT_NIGHT = {"in-the-dark": {"inspect"}}
 
 SEATS = [f"P{n}" for n in range(1, 25)]
 
@@ -38,6 +41,10 @@ SETUPS: dict[str, list[tuple[list[str], dict[str, Any]]]] = {
     "licos": [
         (["werewolf", "werewolf", "seer", "hunter", "medium", "madman", "werehamster",
           "villager", "villager", "villager", "villager"], {}),
+    ],
+    "in-the-dark": [
+        (["werewolf", "alpha-wolf", "vampire", "seer", "vampire-hunter", "sheriff", "romeo",
+          "juliet", "villager", "villager", "villager", "villager"], {}),
     ],
 }
 
@@ -62,7 +69,7 @@ def night_asks(edition_id: str, roles: list[str], options: dict[str, Any],
             if decision.id in seen:
                 continue
             seen.add(decision.id)
-            if decision.seat != STORYTELLER and "night" in (decision.phase or ""):
+            if decision.seat not in (STORYTELLER, CLOCK) and "night" in (decision.phase or ""):
                 asked.append((decision.phase or "", decision.name))
         decision = game.next_open()
         assert decision is not None
@@ -122,7 +129,8 @@ def test_every_night_decision_of_a_card_has_a_turn() -> None:
                     for d in t.decisions}
         for role in edition.roles.values():
             for decision in role.decisions:
-                if decision in DAWN[edition.id] or decision in edition.table_decisions:
+                if decision in DAWN[edition.id] or decision in edition.table_decisions \
+                        or decision in NOT_AT_NIGHT.get(edition.id, ()):
                     continue
                 if decision in in_turns:
                     continue

@@ -17,7 +17,7 @@ from . import cards as c
 from . import presets as p
 from .dusk import dusk
 from .know import know
-from .night import night
+from .night import NIGHT_ORDER, night
 from .options import OPTIONS
 from .state import DarkSeat, DarkState
 from .votes import day
@@ -47,8 +47,11 @@ class InTheDark(Edition):
     phase_kinds = {"setup": "setup", "know": "know", "night": "night", "day": "day",
                    "dusk": "dusk", "end": "end"}
     bot = "random_bot:RandomBot"
+    night_order = NIGHT_ORDER
+    # the village talks aloud in the sanctuary; the channel serves phones and bots by day
     channels = (
-        Channel("village", lambda g: g.alive_names(), lambda g: g.phase.startswith("day")),
+        Channel("village", lambda g: g.alive_names(),
+                lambda g: g.phase.startswith("day") and any(p.alive for p in g.players)),
     )
     table_decisions = {
         "dead": "each living player at night, standing: declare that you were killed (yes)",

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ...core import Death, Decision, check_end, kill
+from ...core import Death, Decision, NightTurn, check_end, kill
 from ...core.decision import PHASE
 from .state import seat_of, state_of
 
@@ -21,6 +21,15 @@ if TYPE_CHECKING:
 
 NIGHT_CLOCK = "night"
 GHOST_WAIT = "ghost-wait"
+
+# The night is one call, for everyone at once: the narrator's table (`Edition.night_order`)
+# holds that call, and every living player may be asked its two questions the whole night.
+LIGHTS_OUT = NightTurn(
+    "everyone", "Everyone", ("dead", "body-found"),
+    "Turn off the last light: the night begins. Monsters hunt; everyone else hides and "
+    "looks for the bodies.")
+NIGHT_ORDER: dict[str, tuple[NightTurn, ...]] = {"first": (LIGHTS_OUT,),
+                                                 "other": (LIGHTS_OUT,)}
 
 
 class BodyFound(Decision):
@@ -77,11 +86,13 @@ def night(game: Game, number: int) -> Flow:
              for p in living}
     found: tuple[Player, str] | None = None
     while True:
-        offered: list[Decision] = [] if ghost_clock is None else [ghost_clock]
-        offered.append(countdown)
+        offered: list[Decision] = []
         for player in living:
             if player.name not in declared:
                 offered += (dead_asks[player.name], finds[player.name])
+        # the clocks last, the ghosts' wait (the shorter) before the countdown
+        offered += [] if ghost_clock is None else [ghost_clock]
+        offered.append(countdown)
         decision, answer = yield game.any_of(offered)
         if decision is countdown:
             break
