@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from ...core import Death, Decision, NightTurn, check_end, kill
+from ...core import Death, Decision, IllegalAnswer, NightTurn, check_end, kill
 from ...core.decision import PHASE
 from .state import seat_of, state_of
 
@@ -60,6 +60,14 @@ class BodyFound(Decision):
         out["choices"] = list(self.candidates)  # a phone never shows who is dead
         return out
 
+    def _reject(self, choice: Any) -> IllegalAnswer:
+        """A refusal that names no body: the offered choices are the dead, a secret."""
+        if self.forbidden and choice in self.forbidden:
+            return super()._reject(choice)
+        shown = choice if isinstance(choice, str) and choice.isprintable() else "That"
+        return IllegalAnswer(f"{shown} is not a player whose body you can find tonight.",
+                             "not-a-body", choice=shown)
+
 
 def _dead_question(game: Game, player: Player) -> Decision:
     return game.ask_yes_no(player, "dead", standing=True,
@@ -107,6 +115,8 @@ def night(game: Game, number: int) -> Flow:
                 continue
             declared.append(who.name)
             game.tell(who, {"about": "dead"})
+            if len(declared) == len(living):
+                break  # nobody is left standing to find a body: the night is over
             for find in finds.values():
                 find.bodies(declared)
             continue
@@ -115,7 +125,9 @@ def night(game: Game, number: int) -> Flow:
             continue
         found = (who, str(answer))
         break
-    if found is None:
+    if found is None and len(declared) == len(living):
+        game.announce({"about": "nobody-standing"})
+    elif found is None:
         game.announce({"about": "time-up"})
     else:
         finder, body = found
