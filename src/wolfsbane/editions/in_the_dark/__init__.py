@@ -101,8 +101,7 @@ class InTheDark(Edition):
     def flow(self, game: Game) -> Flow:
         yield from deal(game)
         options = game.options
-        yield from know(game, bool(options["mystery-roles"]),
-                        bool(options["show-know-on-phones"]))
+        know(game, bool(options["mystery-roles"]), bool(options["show-know-on-phones"]))
         number = 1
         while True:
             yield from night(game, number)

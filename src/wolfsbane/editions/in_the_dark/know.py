@@ -9,10 +9,6 @@ from .cards import ALL_MONSTERS, MONSTERS, knows_of
 
 if TYPE_CHECKING:
     from ...core import Game, Player, Role
-    from ...core.edition import Flow
-
-SECONDS_PER_CALL = 12  # the guide's words for one call: open your eyes, look, close them
-KNOW_SECONDS_MIN = 10
 
 
 def calls(catalog: dict[str, Role], present: set[str]) -> list[list[str]]:
@@ -50,7 +46,9 @@ def known_by(game: Game, knower: Player) -> list[str]:
             and (p.role in wanted or (every_monster and p.team == MONSTERS))]
 
 
-def know(game: Game, mystery: bool, on_phones: bool) -> Flow:
+def know(game: Game, mystery: bool, on_phones: bool) -> None:
+    """The calls and what the phones show; nothing is asked (the first night follows at once,
+    so that a script may begin with it: the narrator reads the calls as it begins)."""
     game.begin_phase("know")
     dealt = {p.role for p in game.players}
     if not mystery:
@@ -66,4 +64,3 @@ def know(game: Game, mystery: bool, on_phones: bool) -> Flow:
         for player in game.players:
             if knows_of(game.role(player.role)):
                 game.tell(player, {"about": "know", "players": known_by(game, player)})
-    yield game.clock("know", max(KNOW_SECONDS_MIN, SECONDS_PER_CALL * len(spoken)))
