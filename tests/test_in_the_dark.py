@@ -458,6 +458,10 @@ def test_the_ghosts_pick_their_guide_and_a_tie_goes_to_the_tie_break() -> None:
     assert (tie.about, set(tie.choices)) == ("guide", {"Ben", "Cal"})
     game.answer(tie.id, "Cal")
     assert announced(game, about="guide") == [{"about": "guide", "player": "Cal"}]
+    assert game.by_name["Cal"].markers == {"ghost", "guide"}
+    assert game.by_name["Ben"].markers == {"ghost"}
+    seen = {p["name"]: p for p in view(game, "Ana")["players"]}
+    assert "guide" in str(seen["Cal"]) and "ghost" in str(seen["Ben"])  # public markers
     # the guide leads every later dusk: nobody is asked again
     settle(game, "dusk 2")
     assert len([e for e in game.log if e.get("decision") == "guide"]) == 2

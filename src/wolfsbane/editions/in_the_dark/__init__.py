@@ -26,8 +26,8 @@ from .wins import check_win
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-    from ...core import Game
-    from ...core.edition import Flow
+    from ...core import Game, Player
+    from ...core.edition import DeathsFlow, Flow
 
 MIN_DEALT = 3  # a named deck may be smaller than the rulebook's six: scenarios and tests
 
@@ -47,6 +47,8 @@ class InTheDark(Edition):
     phase_kinds = {"setup": "setup", "know": "know", "night": "night", "day": "day",
                    "dusk": "dusk", "end": "end"}
     bot = "random_bot:RandomBot"
+    # on the table for all to see: the dead are ghosts, and one of them guides every dusk
+    public_markers = frozenset({"ghost", "guide"})
     night_order = NIGHT_ORDER
     # the village talks aloud in the sanctuary; the channel serves phones and bots by day
     channels = (
@@ -125,6 +127,12 @@ class InTheDark(Edition):
 
     def reveals_cards(self, game: Game) -> bool:
         return False  # "When players die, they do NOT reveal what they are."
+
+    def death_triggers(self, game: Game, player: Player, cause: str) -> DeathsFlow:
+        """A dead player is a ghost from then on (their token comes in the day)."""
+        player.markers.add("ghost")
+        return []
+        yield  # a generator that asks nothing
 
     # -- winning -----------------------------------------------------------------------------
 

@@ -43,6 +43,8 @@ def choose_guide(game: Game) -> Flow:
         else:
             guide = yield from plurality(game, counts, about="guide")
     table.guide = guide
+    if guide is not None:
+        game.by_name[guide].markers.add("guide")
     game.announce({"about": "guide", "player": guide})
 
 
