@@ -466,3 +466,148 @@ def test_garbage_of_every_type_is_refused_on_every_decision_kind() -> None:
             assert snapshot(game) == before
         game.answer(decision.id, legal_answer(decision, rng))
     assert len(kinds_seen) >= 3
+
+
+# -- Werewolf in the Dark ---------------------------------------------------------------------
+# The same kind of random games, in the dark, against an oracle of its own written from the
+# rulings (in-the-dark), not from the engine's code: what each knower may know, that no phone
+# shows a death or a body before the night is over, and who wins.
+
+DARK = get_edition("in-the-dark")
+DARK_CARDS = ("werewolf", "alpha-wolf", "lone-wolf", "vampire", "minion",
+              "mother-of-monsters", "ahab", "moby", "lover", "lover", "seer",
+              "vampire-hunter", "sheriff", "romeo", "juliet", "isolde", "tristan")
+DARK_MONSTERS = frozenset({"werewolf", "alpha-wolf", "lone-wolf", "vampire", "minion",
+                           "mother-of-monsters"})
+WOLF_FAMILY = frozenset({"werewolf", "alpha-wolf", "lone-wolf"})
+PARTNERS = {"ahab": "moby", "moby": "ahab", "isolde": "tristan", "tristan": "isolde",
+            "lover": "lover"}
+
+
+@st.composite
+def dark_setups(draw: st.DrawFn) -> Setup:
+    players = draw(st.integers(6, 14))
+    specials = draw(st.lists(st.sampled_from(DARK_CARDS), max_size=players - 1))
+    deck = ["werewolf"] + specials[: players - 1]
+    deck += ["villager"] * (players - len(deck))
+    while 2 * sum(card in DARK_MONSTERS for card in deck) >= players:  # a minority at first
+        last = max(i for i, card in enumerate(deck) if card in DARK_MONSTERS)
+        deck[last] = "villager"
+    options = {
+        "show-know-on-phones": draw(st.booleans()),
+        "mystery-roles": draw(st.booleans()),
+        "app-checks-end": draw(st.booleans()),
+        "monsters-win": draw(st.sampled_from(("no-longer-a-minority", "majority"))),
+    }
+    return Setup(players=players, deck=deck, options=options,
+                 seed=draw(st.integers(0, 2**32 - 1)),
+                 storyteller=draw(st.sampled_from((AUTO, MANUAL))),
+                 illegal_rate=draw(st.sampled_from((0.0, 0.1, 0.3))), talk_rate=0.0)
+
+
+def dark_known(game: Game, seat: str) -> set[str]:
+    """Whom `seat` may know from the Know phase, by the rulings' list."""
+    me = game.by_name[seat].role
+    others = [p for p in game.players if p.name != seat]
+    if me in WOLF_FAMILY:
+        return {p.name for p in others if p.role in WOLF_FAMILY}
+    if me in ("minion", "mother-of-monsters"):
+        return {p.name for p in others if p.role in DARK_MONSTERS}
+    if me in PARTNERS:
+        return {p.name for p in others if p.role == PARTNERS[me]}
+    return set()
+
+
+def dark_winner(game: Game) -> tuple[str, set[str]] | None:
+    """The faction that has won and its winners, from the table alone."""
+    living = [p for p in game.players if p.alive]
+    monsters = sum(p.role in DARK_MONSTERS for p in living)
+    last = game.phases[-1]  # a night over without a death: the villagers' win at once
+    quiet = game.over and DARK.is_night(last) and not any(
+        e.kind == "PlayerDied" and e.phase == last for e in game.events)
+    if quiet or monsters == 0:
+        faction = "villagers"
+    elif (2 * monsters > len(living) if game.options["monsters-win"] == "majority"
+          else 2 * monsters >= len(living)):
+        faction = "monsters"
+    else:
+        return None
+    found = {e.data["by"] for e in game.events
+             if e.kind == "Announced" and e.data.get("about") == "body-found"}
+    winners = set()
+    for p in game.players:
+        if (p.role in DARK_MONSTERS) != (faction == "monsters"):
+            continue
+        if p.role == "sheriff" and not (p.alive and p.name in found):
+            continue
+        if p.role in ("romeo", "juliet") and p.alive:
+            continue
+        winners.add(p.name)
+    return faction, winners
+
+
+def check_dark_view(game: Game, seat: str) -> None:
+    seen = view(game, seat)
+    me = game.by_name[seat]
+    night = DARK.is_night(game.phase)
+    for entry in seen["players"]:
+        if entry["name"] != seat:
+            assert "role" not in entry, (seat, entry)  # no card is ever turned face up
+            if night:  # who declared dead still stands on the table until the night ends
+                assert entry["alive"] == ("ghost" not in entry.get("markers", ())), entry
+    for event in seen["events"]:
+        if isinstance(event.get("role"), str) and event.get("player") not in (None, seat):
+            raise AssertionError(f"{seat} sees {event['player']}'s card: {event}")
+        if event.get("about") == "know":
+            assert set(event["players"]) == dark_known(game, seat), (seat, event)
+        if event.get("about") in ("dead", "inspect", "vampires"):
+            assert event["kind"] == "InfoGiven"
+    for decision in seen["decisions"]:
+        assert decision["seat"] == seat
+        if decision["name"] == "body-found":
+            # every other living player, whoever declared dead: no phone shows a body
+            assert set(decision["choices"]) == {
+                p.name for p in game.players if p.alive and p.name != seat}
+        if decision["name"] in ("dead", "body-found", "vote", "inspect"):
+            assert me.alive
+        if decision["name"] in ("choose-ghost", "guide", "judge"):
+            assert not me.alive
+
+
+def play_dark(setup: Setup) -> Game:
+    rng = random.Random(setup.seed)
+    game = Game(DARK, setup.seats, roles=setup.deck, options=setup.options, seed=setup.seed,
+                storyteller=setup.storyteller)
+    answered: list[int] = []
+    steps = 0
+    while not game.over:
+        steps += 1
+        assert steps < MAX_STEPS and len(game.phases) < MAX_PHASES, "the game does not end"
+        if DARK.is_night(game.phase):
+            began = max(e.index for e in game.events if e.kind == "PhaseBegan")
+            assert not [e for e in game.events[began:] if e.kind == "PlayerDied"], (
+                "a death shows before the night is over")
+        if game.options["app-checks-end"]:
+            assert dark_winner(game) is None, f"{game.phase} goes on after a win"
+        check_dark_view(game, rng.choice(setup.seats))
+        if rng.random() < setup.illegal_rate:
+            try_illegal(game, rng, answered)
+            continue
+        decision = rng.choice(list(game.open.values()))
+        game.answer(decision.id, legal_answer(decision, rng), seat=decision.seat)
+        answered.append(decision.id)
+    return game
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(dark_setups())
+def test_random_dark_games_keep_every_invariant(setup: Setup) -> None:
+    game = play_dark(setup)
+    for seat in setup.seats:
+        check_dark_view(game, seat)
+    expected = dark_winner(game)
+    assert game.outcome is not None and expected is not None
+    assert (game.outcome.winner, set(game.outcome.winners)) == expected
+    record = json.loads(json.dumps(game.record()))
+    again = replay(record, get_edition)
+    assert [e.key() for e in again.events] == [e.key() for e in game.events]
