@@ -659,7 +659,9 @@ def test_the_ghost_pool_is_the_groups_list() -> None:
     assert game.options["ghost-pool"] == ["wisp", "shade", "banshee"]
     assert Game(DARK, list(NAMES[:6])).options["ghost-pool"] == [
         f"ghost-{n}" for n in range(1, 16)]
-    for bad in (["wisp"], ["wisp", "wisp"], ["Wisp!", "shade"], 7):
+    assert Game(DARK, list(NAMES[:6]), options={"ghost-pool": ["The Headless Knight", "Wisp"]}
+                ).options["ghost-pool"] == ["The Headless Knight", "Wisp"]
+    for bad in (["wisp"], ["wisp", "wisp"], ["", "shade"], ["a\nb", "shade"], 7, [3, 4]):
         with pytest.raises(SetupError):
             Game(DARK, list(NAMES[:6]), options={"ghost-pool": bad})
 

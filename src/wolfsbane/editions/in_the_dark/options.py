@@ -10,7 +10,7 @@ from typing import Any
 
 from ...core import Option, Role, SetupError
 from ...core.catalog import BOOLEAN, CHOICE, SECONDS, TEXT
-from .cards import kebab, own_cards
+from .cards import own_cards
 
 DEFAULT_POOL = [f"ghost-{number}" for number in range(1, 16)]  # the Wolf Pack's 15 tokens
 MAX_TOKENS = 60
@@ -18,8 +18,8 @@ MAX_TOKENS = 60
 
 @dataclass(frozen=True)
 class GhostPool(Option):
-    """`ghost-pool`: the group's ghost tokens, a list of ids (or a text of names separated by
-    commas), at least two, each once."""
+    """`ghost-pool`: the group's ghost tokens, a list of names (or one text of names separated
+    by commas), at least two, each once: the ids a scenario pins, and what the table reads."""
 
     def check_text(self, value: Any) -> Any:
         if isinstance(value, str):
@@ -29,10 +29,10 @@ class GhostPool(Option):
         if len(value) > MAX_TOKENS:
             raise SetupError(f"{self.label}: at most {MAX_TOKENS} tokens.")
         tokens: list[str] = []
-        for token in value:
-            if len(token) > 40 or not kebab(token) or kebab(token) != token:
-                raise SetupError(f"{self.label}: a token is named in lowercase letters, digits "
-                                 "and dashes, like ghost-1.")
+        for token in (v.strip() for v in value):
+            if not token or len(token) > 40 or not token.isprintable() or "," in token:
+                raise SetupError(f"{self.label}: each token has a name of 1 to 40 letters, "
+                                 "digits or signs, without commas.")
             if token in tokens:
                 raise SetupError(f"{self.label}: the token {token} is named twice.")
             tokens.append(token)
