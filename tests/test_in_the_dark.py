@@ -635,6 +635,9 @@ def test_own_cards_join_the_catalog_and_a_saved_game_replays() -> None:
         "villagers", "inspect", ["seer"])
     assert told(game, "Ben", about="know") == [{"about": "know", "players": ["Cal"]}]
     assert game.team_of("bandit") == "villains"
+    mine = view(game, "Ben")["you"]
+    assert (mine["card"], mine["team"]) == ("Night Nurse", "villagers")
+    assert "heal the village" in mine["description"]
     night_with(game, ["Eve"], "Fay")
     record = json.loads(json.dumps(game.record()))
     assert record["options"]["cards"][0]["id"] == "night-nurse"

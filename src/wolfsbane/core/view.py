@@ -114,6 +114,8 @@ def view(game: Game, seat: str, since: int = 0) -> dict[str, Any]:
     if role is not None:
         you["team"] = edition.team_shown_to_self(me) if you["role"] == me.role else role.team
         you["description"] = role.description
+        # the card's own name: a group's own card is in no message catalogue
+        you["card"] = role.name
     channels = game.channels_for(seat)
     return {
         "edition": edition.id,
