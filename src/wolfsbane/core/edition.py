@@ -35,6 +35,10 @@ class Edition(ABC):
     public_markers: frozenset[str] = frozenset()  # everyone sees these on a player
     self_markers: frozenset[str] = frozenset()  # the holder sees these on themself
     first_phase: str = "night 1"
+    # The game itself is played physically in the dark (Werewolf in the Dark), the app being
+    # the table's companion: the browser gives each seat a near-black phone and the table a
+    # narrator device, instead of the usual seat and board screens.
+    played_in_the_dark: bool = False
     # Seats may join during the game (Clocktower's Travellers: `Game.add_seat`). Such a game
     # numbers its decisions so that the numbering survives new seats.
     seats_may_join: bool = False

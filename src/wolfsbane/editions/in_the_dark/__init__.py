@@ -44,6 +44,7 @@ class InTheDark(Edition):
     presets = p.PRESETS
     preset_words = p.PRESET_WORDS
     first_phase = "know"
+    played_in_the_dark = True  # the browser's dark phones and narrator device
     phase_kinds = {"setup": "setup", "know": "know", "night": "night", "day": "day",
                    "dusk": "dusk", "end": "end"}
     bot = "random_bot:RandomBot"
