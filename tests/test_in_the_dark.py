@@ -301,8 +301,10 @@ def test_the_dead_die_when_the_night_ends_and_their_cards_stay_hidden() -> None:
     assert "Ben" not in game.revealed
 
 
-def test_nobody_left_standing_ends_the_night() -> None:
-    game = dark(["werewolf", "villager", "villager", "villager", "villager", "villager"])
+@pytest.mark.parametrize("app_checks_end", [True, False])
+def test_nobody_left_standing_ends_the_night(app_checks_end: bool) -> None:
+    game = dark(["werewolf", "villager", "villager", "villager", "villager", "villager"],
+                {"app-checks-end": app_checks_end})
     settle(game, "night 1")
     for seat in NAMES[:6]:
         answer(game, seat, "dead", True)

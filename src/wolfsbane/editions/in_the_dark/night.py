@@ -147,5 +147,6 @@ def end_of_night(game: Game) -> Flow:
     if not died:
         table.quiet_night = True
         check_end(game)
-    if game.options["app-checks-end"]:
+    # with nobody left alive there is no dusk to raise a hand at: the game ends here
+    if game.options["app-checks-end"] or not game.alive():
         check_end(game)
