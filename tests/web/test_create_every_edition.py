@@ -22,7 +22,11 @@ CARDS_TOLD = {
     "millers-hollow": "The cards in this game:",
     "licos": "In this village:",
     "wherewolf": "The cards that may be in this village:",
+    "in-the-dark": "The deck, face up:",
 }
+# the phase a table sees first, where the first phase asks nothing and passes at once (the
+# Know phase in the dark: its calls are read as the first night begins)
+FIRST_SHOWN = {"in-the-dark": "Night 1"}
 
 
 def option_ids(edition_id: str) -> list[str]:
@@ -36,8 +40,15 @@ def open_lobby(page: Any, server: Server, edition_id: str, name: str) -> None:
     page.locator("summary", has_text="Options").click()
 
 
+# option ids that are words of the page itself: the lobby's heading "Cards for 8 players" is
+# no raw id of in-the-dark's option `cards`
+PAGE_WORDS = frozenset({"cards"})
+
+
 def assert_no_raw_ids(text: str, edition_id: str) -> None:
     for key in option_ids(edition_id):
+        if key in PAGE_WORDS:
+            continue
         assert not re.search(rf"(^|\n){re.escape(key)}\b", text, re.IGNORECASE), (key, text)
         if "-" in key:
             assert key not in text, (key, text)
@@ -80,7 +91,7 @@ def test_every_edition_is_created_from_the_form_with_its_defaults_and_starts(
     page.screenshot(path=str(shots / f"create-{edition_id}-lobby.png"), full_page=True)
 
     page.locator("#start-game").click()
-    first = EDITIONS[edition_id].first_phase.capitalize()
+    first = FIRST_SHOWN.get(edition_id, EDITIONS[edition_id].first_phase.capitalize())
     page.locator(".phase-name", has_text=first).wait_for(timeout=15_000)
     told = page.get_by_text(CARDS_TOLD[edition_id]).first
     told.wait_for(timeout=15_000)

@@ -95,6 +95,6 @@ OPTIONS: dict[str, Option] = {
         "ghost-pool", DEFAULT_POOL, "The group's ghost tokens, each named once: each new "
         "ghost draws two and keeps one.", kind=TEXT, label="Ghost tokens"),
     "cards": OwnCards(
-        "cards", [], "Cards of the group's own: name, faction, dagger, whom it knows, dusk "
+        "cards", [], "The group's own cards: name, faction, dagger, whom it knows, dusk "
         "ability and win.", kind=TEXT, label="Own cards"),
 }
