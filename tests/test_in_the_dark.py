@@ -544,6 +544,13 @@ def test_monsters_win_once_no_longer_a_minority() -> None:
     assert game.outcome.winners == ("Ana",)
 
 
+def test_monsters_win_takes_the_rulebooks_words() -> None:
+    assert Game(DARK, list(NAMES[:6]), options={"monsters-win": "minority"}).options[
+        "monsters-win"] == "no-longer-a-minority"
+    with pytest.raises(SetupError):
+        Game(DARK, list(NAMES[:6]), options={"monsters-win": "always"})
+
+
 def test_with_monsters_win_majority_the_monsters_need_strictly_more() -> None:
     game = dark(["werewolf", "alpha-wolf", *["villager"] * 6], {"monsters-win": "majority"})
     night_with(game, ["Cal", "Dee", "Eve", "Fay"], "Gus")
@@ -657,6 +664,11 @@ def test_own_cards_are_checked_with_a_sentence() -> None:
         assert "Own cards" in str(refused.value)
     from_text = Game(DARK, list(NAMES[:6]), options={"cards": json.dumps([BANDIT])})
     assert from_text.options["cards"][0]["id"] == "bandit"
+    # the other ways a group writes a faction, a dagger or a dusk ability
+    spelled = Game(DARK, list(NAMES[:6]), options={"cards": [
+        {"name": "Rogue", "faction": "villain", "dagger": "white-dagger", "dusk": "seer"}]})
+    assert {k: spelled.options["cards"][0][k] for k in ("faction", "dagger", "dusk")} == {
+        "faction": "villains", "dagger": "white", "dusk": "inspect"}
 
 
 def test_the_ghost_pool_is_the_groups_list() -> None:

@@ -21,6 +21,11 @@ DAGGERS = ("none", "dagger", "white", "dotted")
 DUSK_ABILITIES = ("inspect", "vampires")
 # `knows` may name this instead of card ids: every other monster at the table
 ALL_MONSTERS = "monsters"
+# other spellings a group may write for the ids above
+FACTION_ALIASES = {"villager": VILLAGERS, "monster": MONSTERS, "villain": VILLAINS}
+DAGGER_ALIASES = {"white-dagger": "white", "dotted-dagger": "dotted", "dots": "dotted",
+                  "dagger-with-dots": "dotted", "no": "none"}
+DUSK_ALIASES = {"seer": "inspect", "vampire-hunter": "vampires"}
 
 WOLVES = ("werewolf", "alpha-wolf", "lone-wolf")
 
@@ -134,12 +139,14 @@ def own_card(entry: Any, known_ids: Iterable[str]) -> dict[str, Any]:
         raise SetupError(f"Own cards: {name} needs an id of lowercase letters, digits and "
                          "dashes.")
     faction = entry.get("faction", VILLAGERS)
+    faction = FACTION_ALIASES.get(faction, faction) if isinstance(faction, str) else faction
     if faction not in FACTIONS:
         raise SetupError(f"Own cards: the faction of {name} is villagers, monsters or "
                          "villains.")
     dagger = entry.get("dagger", "none")
-    if dagger is None:
+    if dagger is None or dagger is False:
         dagger = "none"
+    dagger = DAGGER_ALIASES.get(dagger, dagger) if isinstance(dagger, str) else dagger
     if dagger not in DAGGERS:
         raise SetupError(f"Own cards: the dagger of {name} is none, dagger, white or dotted.")
     knows_given = entry.get("knows") or []
@@ -158,6 +165,7 @@ def own_card(entry: Any, known_ids: Iterable[str]) -> dict[str, Any]:
     dusk = entry.get("dusk")
     if dusk in ("", "none", False):
         dusk = None
+    dusk = DUSK_ALIASES.get(dusk, dusk) if isinstance(dusk, str) else dusk
     if dusk is not None and dusk not in DUSK_ABILITIES:
         raise SetupError(f"Own cards: the dusk ability of {name} is inspect (as the seer), "
                          "vampires (as the vampire hunter) or none.")

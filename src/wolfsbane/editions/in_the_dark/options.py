@@ -13,6 +13,7 @@ from ...core.catalog import BOOLEAN, CHOICE, SECONDS, TEXT
 from .cards import own_cards
 
 DEFAULT_POOL = [f"ghost-{number}" for number in range(1, 16)]  # the Wolf Pack's 15 tokens
+NO_LONGER_A_MINORITY = "no-longer-a-minority"
 MAX_TOKENS = 60
 
 
@@ -42,6 +43,17 @@ class GhostPool(Option):
 
     def describe_value(self, value: Any, roles: Mapping[str, Role]) -> str:
         return ", ".join(str(token) for token in value or ()) or "none"
+
+
+@dataclass(frozen=True)
+class MonstersWin(Option):
+    """`monsters-win`: a choice that also takes the rulebooks' other words for the original
+    rule ("minority": once no longer a minority)."""
+
+    def validate(self, value: Any, roles: Mapping[str, Role] | None = None) -> Any:
+        if value in ("minority", "not-a-minority", "no-longer-minority"):
+            value = NO_LONGER_A_MINORITY
+        return super().validate(value, roles)
 
 
 @dataclass(frozen=True)
@@ -85,10 +97,10 @@ OPTIONS: dict[str, Option] = {
     "mystery-roles": Option(
         "mystery-roles", False, "The deck is not shown face up, and every possible knowing "
         "or dusk character is called.", kind=BOOLEAN, label="Mystery roles"),
-    "monsters-win": Option(
-        "monsters-win", "no-longer-a-minority", "When the monsters win: once they are no "
+    "monsters-win": MonstersWin(
+        "monsters-win", NO_LONGER_A_MINORITY, "When the monsters win: once they are no "
         "longer a minority (the original rules), or only once they are strictly the majority "
-        "(the Wolf Pack edition).", choices=("no-longer-a-minority", "majority"), kind=CHOICE,
+        "(the Wolf Pack edition).", choices=(NO_LONGER_A_MINORITY, "majority"), kind=CHOICE,
         label="The monsters win", choice_labels=("when no longer a minority",
                                                  "when strictly the majority")),
     "ghost-pool": GhostPool(
