@@ -43,6 +43,9 @@ class ClocktowerSeat:
     vote_token: bool = True  # a dead player's one vote, spent when used
     empowered: bool = False  # a Banshee the Demon killed: two nominations, two hands
     regained: bool = False  # a dead player with their ability back until dusk
+    # the alignment the player believes they have, when they were not told their own (the
+    # Ogre is never told which side their friend is on)
+    shown_team: str | None = None
     # what this seat's ability told it, in order (false information stays consistent)
     told: list[dict[str, Any]] = field(default_factory=list)
 
@@ -76,6 +79,7 @@ class ClocktowerState:
     nominations_made: dict[str, int] = field(default_factory=dict)  # nominator -> count
     declined: list[str] = field(default_factory=list)  # will not nominate again today
     exiles_called: list[str] = field(default_factory=list)  # travellers called today
+    exile_declined: list[str] = field(default_factory=list)  # call no exile again today
     block: str | None = None  # who is about to die
     block_votes: int = 0  # the count to beat
     executed_today: bool = False  # the day's one execution is used
@@ -88,6 +92,11 @@ class ClocktowerState:
     forced: Outcome | None = None
     # registrations given this game, for the storyteller's view: (player, by, as)
     registrations: list[tuple[str, str, str]] = field(default_factory=list)
+    haircuts: bool = False  # the Barber died: the Demon may swap two characters tonight
+    banshee_news: list[str] = field(default_factory=list)  # Banshees the Demon killed
+    klutz_pending: list[str] = field(default_factory=list)  # Klutzes who learn at dawn
+    ogre_friends: dict[str, str] = field(default_factory=dict)  # Ogre -> their friend
+    evil_info: bool = False  # Minion and Demon info happen on the first night
 
 
 def state_of(game: Game) -> ClocktowerState:

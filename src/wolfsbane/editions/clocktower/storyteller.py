@@ -90,7 +90,7 @@ def _same(first: Info, second: Info) -> bool:
 
 def _shown(info: Info) -> str:
     parts = []
-    for key, value in info.items():
+    for value in info.values():
         if isinstance(value, bool):
             parts.append("yes" if value else "no")
         elif isinstance(value, list):
