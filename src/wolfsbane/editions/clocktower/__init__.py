@@ -107,7 +107,7 @@ class Clocktower(Edition):
         "twin": "storyteller", "died-today": "storyteller", "dead": "storyteller",
         "is-the-demon": "storyteller", "once": "storyteller", "night-1": "storyteller",
         "night-2": "storyteller", "night-3": "storyteller", "is-the-apprentice": "storyteller",
-        "negative-vote": "public", "something-bad": "storyteller",
+        "negative-vote": "storyteller", "something-bad": "storyteller",
     }
     table_decisions = {
         "nominate": "each living player, once a day (standing): a player, or no",

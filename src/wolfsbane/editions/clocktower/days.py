@@ -6,10 +6,11 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
-from ...core import Death, Decision, check_end, kill
+from ...core import STORYTELLER, Death, Decision, check_end, kill
 from ...core.decision import CLOCK, PHASE
 from .health import abilities_of, active, healthy, is_traveller
 from .registry import RULES
+from .rules import Rules
 from .state import seat_of, state_of
 from .wins import offer_end
 
@@ -65,6 +66,18 @@ def _exile_offers(game: Game) -> list[Decision]:
             for player in game.players if player.name not in state.exile_declined]
 
 
+def _storyteller_offers(game: Game) -> list[tuple[Rules, Decision]]:
+    """The Fabled's and Loric's standing storyteller decisions (Hell's Librarian)."""
+    offers = []
+    for character in (*game.options["fabled"], *game.options["loric"]):
+        rules = RULES.get(character)
+        if rules is not None and rules.day_decision is not None:
+            decision = rules.day_decision(game)
+            if decision is not None:
+                offers.append((rules, decision))
+    return offers
+
+
 def run_day(game: Game, number: int) -> Flow:
     state = state_of(game)
     state.day = number
@@ -78,10 +91,17 @@ def run_day(game: Game, number: int) -> Flow:
     state.day_over = False
     clock = game.clock("day", float(game.options["day-seconds"]), since=PHASE)
     while not state.day_over:
-        offers = _nominate_offers(game) + _exile_offers(game)
+        standing = _storyteller_offers(game)
+        offers = _nominate_offers(game) + _exile_offers(game) + [d for _, d in standing]
         decision, answer = yield game.any_of([*offers, clock])
         if decision.seat == CLOCK:
             break
+        if decision.seat == STORYTELLER:
+            for rules, offered in standing:
+                if offered is decision and rules.on_day_decision is not None:
+                    yield from rules.on_day_decision(game, answer)
+            check_end(game)
+            continue
         seat = game.by_name[decision.seat]
         if decision.name == "nominate":
             if answer is None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from . import demons, minions, outsiders, townsfolk
+from . import demons, fabled, minions, outsiders, townsfolk, travellers
 from .rules import Rules
 
 RULES: dict[str, Rules] = {
@@ -10,4 +10,6 @@ RULES: dict[str, Rules] = {
     **outsiders.RULES,
     **minions.RULES,
     **demons.RULES,
+    **travellers.RULES,
+    **fabled.RULES,
 }

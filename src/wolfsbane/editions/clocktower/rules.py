@@ -25,6 +25,9 @@ each hook at its moment (docs/clocktower.md, "How a character is written"):
   kept in `state.negative`).
 - `table_first_night` / `table_other_nights`: a slot that wakes no one player by their own
   ability (Lil' Monsta: the Minions babysit; the Banshee's news).
+- `day_decision` / `on_day_decision`: a Fabled's or Loric's standing storyteller decision
+  through the day (Hell's Librarian's `something-bad`), offered beside the nominations while
+  `day_decision` returns one; its answer goes to `on_day_decision`.
 """
 
 from __future__ import annotations
@@ -34,7 +37,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from ...core import Game, Outcome, Player
+    from ...core import Decision, Game, Outcome, Player
     from ...core.deaths import Death
     from .state import Condition
 
@@ -75,3 +78,6 @@ class Rules:
     # framework calls these instead of one turn per actor
     table_first_night: Callable[[Game, Night], Flow | None] | None = None
     table_other_nights: Callable[[Game, Night], Flow | None] | None = None
+    # a Fabled's standing storyteller decision through the day (Hell's Librarian)
+    day_decision: Callable[[Game], Decision | None] | None = None
+    on_day_decision: Callable[[Game, Any], Flow] | None = None
