@@ -324,6 +324,8 @@ class _Step:
         while not game.over and (decision := self.next_decision()) is not None:
             if not _in_step(decision, self.phase):
                 break
+            if decision.seat == STORYTELLER and decision.phase == game.phase != self.phase:
+                break  # a standing storyteller decision of the next phase is that step's
             self.try_when_asked(decision)
             if decision.id not in game.open:
                 continue  # the illegal attempt was accepted; _try_illegal has failed by now

@@ -86,6 +86,8 @@ def _jumps_to_recluse(game: Game, target: Player) -> Generator[Any, Any, bool]:
 def fang_gu(game: Game, night: Night, player: Player) -> Flow:
     """Each night*, the Fang Gu chooses a player: they die. The first Outsider it kills
     becomes an evil Fang Gu instead, and the old Fang Gu dies."""
+    if player.name in night.notes.get("fang-gu-jumped", ()):
+        return  # the Outsider it jumped to tonight has had the slot's kill
     target = yield from _attack(game, night, player)
     if not healthy(game, player):
         mark_abnormal(game, player)
@@ -105,6 +107,7 @@ def fang_gu(game: Game, night: Night, player: Player) -> Flow:
     if target.name in failed:
         mark_abnormal(game, game.by_name[failed[target.name]])
     seat_of(target).shown_team = None
+    night.notes.setdefault("fang-gu-jumped", []).append(target.name)
     change_character(game, target, "fang-gu", team=EVIL)
     place_reminder(game, "once", target, player, character="fang-gu")
     yield from kill(game, [Death(player, "fang-gu", player, "fang-gu")])

@@ -42,7 +42,7 @@ def _decided_today(game: Game) -> bool:
 
 def something_bad(game: Game) -> Decision | None:
     """Through each day, the storyteller may decide that something bad happens to a player
-    who talked when silence was asked: they die, or are drunk until dusk. Decided once a
+    who talked when silence was asked: they die, or are drunk until dusk tomorrow. Decided once a
     day (`no` included), so that an automatic storyteller does not ask it for ever."""
     if not game.phase.startswith("day") or _decided_today(game):
         return None
@@ -61,7 +61,7 @@ def something_bad(game: Game) -> Decision | None:
                                 "something-bad-player")
         if penalty not in PENALTIES:
             raise IllegalAnswer("Something bad is that they die or that they are drunk "
-                                "until dusk.", "something-bad-penalty")
+                                "until dusk tomorrow.", "something-bad-penalty")
         return {str(name): str(penalty)}
 
     return game.ask_storyteller(
@@ -81,7 +81,9 @@ def something_bad_happens(game: Game, answer: Any) -> Flow:
     player = game.by_name[name]
     place_reminder(game, "something-bad", player, character="hells-librarian")
     if penalty == "drunk":
-        until = f"night {state_of(game).day + 1}"  # dusk: the night's beginning
+        # "loses their ability for a day": through the coming night, when most abilities of
+        # the script act, until dusk tomorrow (a night's beginning is its dusk)
+        until = f"night {state_of(game).day + 2}"
         add_condition(game, player, Condition(DRUNK, None, "hells-librarian", until=until))
         return
     yield from kill(game, [Death(player, SOMETHING_BAD, None, "hells-librarian")])
