@@ -243,7 +243,8 @@ def test_a_poisoned_thief_makes_no_vote_count_against(tmp_path: Path) -> None:
     run_text(tmp_path, """
 title: a poisoned Thief
 edition: clocktower
-players: [{Ana: chef}, {Ben: no-dashii}, {Cal: widow}, {Dee: monk}, {Eve: virgin}, {Hal: thief}]
+players: [{Ana: chef}, {Ben: no-dashii}, {Cal: widow}, {Dee: monk}, {Eve: virgin},
+          {Hal: thief}]
 setup: {traveller-alignment: {Hal: evil}, widow-know: Eve}
 script:
   - phase: night 1
@@ -275,7 +276,8 @@ def test_scapegoat_is_not_offered_for_a_player_of_the_other_alignment(tmp_path: 
     run_text(tmp_path, """
 title: an evil Scapegoat does not die for a good player
 edition: clocktower
-players: [{Ana: chef}, {Ben: no-dashii}, {Cal: widow}, {Dee: monk}, {Eve: virgin}, {Hal: scapegoat}]
+players: [{Ana: chef}, {Ben: no-dashii}, {Cal: widow}, {Dee: monk}, {Eve: virgin},
+          {Hal: scapegoat}]
 setup: {traveller-alignment: {Hal: evil}, widow-know: Eve}
 script:
   - phase: night 1
@@ -306,7 +308,8 @@ def test_apprentice_evil_gains_a_minion_ability(tmp_path: Path) -> None:
     run_text(tmp_path, """
 title: an evil Apprentice gains the Widow's ability and poisons
 edition: clocktower
-players: [{Ana: chef}, {Ben: no-dashii}, {Cal: godfather}, {Dee: monk}, {Eve: virgin}, {Hal: apprentice}]
+players: [{Ana: chef}, {Ben: no-dashii}, {Cal: godfather}, {Dee: monk}, {Eve: virgin},
+          {Hal: apprentice}]
 setup: {traveller-alignment: {Hal: evil}}
 script:
   - phase: night 1
