@@ -322,8 +322,9 @@ class _Step:
     def run(self) -> None:
         game = self.game
         while not game.over and (decision := self.next_decision()) is not None:
-            if not _in_step(decision, self.phase):
-                break
+            if not _in_step(decision, self.phase) or (
+                    self.phase == "setup" and decision.phase != "setup"):
+                break  # the set-up's answers end where the first phase begins
             self.try_when_asked(decision)
             if decision.id not in game.open:
                 continue  # the illegal attempt was accepted; _try_illegal has failed by now
