@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from . import outsiders, townsfolk
+from . import demons, minions, outsiders, townsfolk
 from .rules import Rules
 
 RULES: dict[str, Rules] = {
     **townsfolk.RULES,
     **outsiders.RULES,
+    **minions.RULES,
+    **demons.RULES,
 }
