@@ -309,12 +309,14 @@ def test_every_storyteller_decision_has_a_suggestion_and_a_reason(seed: int) -> 
 
 
 def test_a_poisoned_players_info_suggests_false_and_says_why() -> None:
-    g = game(["empath", "no-dashii", "widow", "chef", "monk"])
-    add_condition(g, g.by_name["Ana"], Condition(POISONED, "Cal", "widow"))
+    # the No Dashii (Ben) poisons its nearest Townsfolk: Ana, and Dee past the Widow
+    g = game(["empath", "no-dashii", "widow", "monk", "chef"])
     info = answer_until(g, "info")
     assert info.about == "Ana"
     assert info.truth == {"number": 1} and info.suggestion != info.truth
-    assert "poisoned by the Widow (Cal)" in info.reason and "the truth is 1" in info.reason
+    assert info.reason.startswith("Empath Ana is poisoned by the ")
+    assert "the No Dashii (Ben)" in info.reason
+    assert "the truth is 1" in info.reason
 
 
 def test_a_healthy_players_info_contradicting_the_truth_is_refused() -> None:
