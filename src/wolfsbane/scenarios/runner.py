@@ -322,8 +322,9 @@ class _Step:
     def run(self) -> None:
         game = self.game
         while not game.over and (decision := self.next_decision()) is not None:
-            if not _in_step(decision, self.phase):
-                break
+            if not _in_step(decision, self.phase) or (
+                    self.phase == "setup" and decision.phase != "setup"):
+                break  # the set-up's answers end where the first phase begins
             if decision.seat == STORYTELLER and decision.phase == game.phase != self.phase:
                 break  # a standing storyteller decision of the next phase is that step's
             self.try_when_asked(decision)

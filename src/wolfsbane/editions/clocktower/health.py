@@ -135,11 +135,13 @@ def why_not_healthy(game: Game, player: Player) -> str:
     """Why the player's ability does not work, in words ("poisoned by the No Dashii")."""
     if player.role == MARIONETTE:
         return "is the Marionette"
-    parts = []
+    sources: dict[str, list[str]] = {}
     for condition in conditions(game, player):
         by = name_of(condition.character)
         source = f" ({condition.source})" if condition.source else ""
-        parts.append(f"{condition.kind} by the {by}{source}")
+        sources.setdefault(condition.kind, []).append(f"the {by}{source}")
+    parts = [f"{kind} by " + " and by ".join(dict.fromkeys(found))
+             for kind, found in sources.items()]
     return "is " + " and ".join(parts) if parts else "is healthy"
 
 

@@ -68,8 +68,12 @@ def _character_turn(slot: str, first: bool) -> Ability[Night]:
 
 
 def _each_actor(game: Game, night: Night, slot: str, act: Any, even_if_dead: bool) -> Flow:
-    """The slot's ability for each player who uses it now, in seat order."""
-    for player in list(game.players):
+    """The slot's ability for each player who uses it as the slot begins, in seat order (a
+    player who gains it during the slot, as the Demon a Snake Charmer swaps with, waits for
+    the next night)."""
+    actors = [p for p in game.players
+              if slot in abilities_of(p) and active(p, even_if_dead)]
+    for player in actors:
         if slot not in abilities_of(player) or not active(player, even_if_dead):
             continue
         steps = act(game, night, player)

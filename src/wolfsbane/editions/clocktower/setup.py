@@ -121,7 +121,8 @@ def suggest_bag(rng: random.Random, players: int,
                 continue
         townsfolk = [c.id for c in of_type(TOWNSFOLK)]
         picked = rng.sample(townsfolk, counts[TOWNSFOLK])
-        extras = rng.choice([0, 0, 0, 1, 2]) if VILLAGE_IDIOT in picked else 0
+        extras = min(rng.choice([0, 0, 0, 1, 2]), counts[TOWNSFOLK] - 1) \
+            if VILLAGE_IDIOT in picked else 0
         keep = [t for t in picked if t != VILLAGE_IDIOT]
         picked = keep[:len(keep) - extras] + [VILLAGE_IDIOT] * (extras + 1) \
             if VILLAGE_IDIOT in picked else picked
@@ -179,6 +180,12 @@ def recommended_deck(players: int) -> list[str]:
 
 def run_setup(game: Game) -> Flow:
     state = state_of(game)
+    if game.given_roles is None:
+        # the seats beyond the bag are the Travellers, who choose their characters openly
+        travelling = [r for r in game.deck if character_type(r) == TRAVELLER]
+        late = game.players[len(game.players) - len(travelling):] if travelling else []
+        for player, role in zip(late, travelling, strict=True):
+            player.role = role
     travellers = [p for p in game.players if is_traveller(p)]
     drawing = [p for p in game.players if not is_traveller(p)]
     if game.given_roles is None:
