@@ -159,6 +159,26 @@ def test_a_poisoned_widows_poison_does_nothing_and_counts_as_abnormal() -> None:
     assert "Cal" in [e.data["player"] for e in game.events if e.kind == "Abnormal"]
 
 
+def test_a_poisoned_widow_sees_the_same_grimoire_as_a_healthy_one() -> None:
+    from wolfsbane.editions.clocktower.health import add_condition
+    from wolfsbane.editions.clocktower.state import POISONED, Condition
+
+    def widow_night_1(sick: bool) -> list[tuple[str, Any]]:
+        game = game_of(["chef", "fang-gu", "widow", "empath", "klutz", "barber"])
+        if sick:
+            add_condition(game, game.by_name["Cal"], Condition(POISONED, None,
+                                                               "hells-librarian"))
+        drive(game, {("Cal", "poison"): "Dee"}, "day 1")
+        return seen(game, "Cal", "night 1")
+
+    healthy_view = widow_night_1(False)
+    grimoire = next(data["grimoire"] for kind, data in healthy_view
+                    if data.get("about") == "grimoire")
+    assert {seat["player"]: seat["role"] for seat in grimoire["seats"]}["Ben"] == "fang-gu"
+    assert all("states" not in seat and "healthy" not in seat for seat in grimoire["seats"])
+    assert widow_night_1(True) == healthy_view
+
+
 def test_widow_knows_player_is_told_even_when_the_widow_is_sick() -> None:
     game = game_of(["chef", "fang-gu", "widow", "empath", "klutz", "barber"])
     drive(game, {("Cal", "poison"): "Dee"}, "day 1")

@@ -128,6 +128,15 @@ class Clocktower(Edition):
         "register": "what a Recluse or the Marionette registers as, per detection",
         "end-game": "at every dawn and dusk: end a game whose result is certain",
         "tie-break": "ties",
+        "widow-know": "the good player who learns that a Widow is in play",
+        "good-twin": "the good player paired with the Evil Twin",
+        "babysitter": "who babysits Lil' Monsta when the Minions disagree",
+        "lil-monsta-kill": "each night after the first: who dies to Lil' Monsta, or no",
+        "ruling": "an interaction with no official ruling (the Fang Gu on a Recluse)",
+        "apprentice-ability": "the ability an Apprentice gains on their first night",
+        "scapegoat": "whether the Scapegoat is executed instead of a player of their side",
+        "something-bad": "through each day with Hell's Librarian: a player who talked dies "
+                         "or is drunk, or no",
     }
     options = {
         "exile-threshold": Option(

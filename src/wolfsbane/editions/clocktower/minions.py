@@ -68,10 +68,25 @@ def widow_know(game: Game) -> Flow:
     place_reminder(game, "know", game.by_name[chosen], widows[0], character="widow")
 
 
+# What the Widow is shown of each seat: who holds what, and who lives. Health is left out, so
+# that a poisoned Widow's look at the Grimoire is the same as a healthy one's.
+SHOWN_OF_A_SEAT = ("player", "role", "type", "team", "alive", "believes", "ability")
+SHOWN_OF_THE_CENTRE = ("in_play", "bluffs", "red_herring", "babysitter", "travellers")
+
+
+def grimoire_for_the_widow(game: Game) -> dict[str, Any]:
+    grimoire = game.edition.grimoire(game) or {}
+    shown: dict[str, Any] = {key: grimoire[key] for key in SHOWN_OF_THE_CENTRE
+                             if key in grimoire}
+    shown["seats"] = [{key: seat[key] for key in SHOWN_OF_A_SEAT if key in seat}
+                      for seat in grimoire.get("seats", [])]
+    return shown
+
+
 def widow(game: Game, night: Night, player: Player) -> Flow:
     """The Widow sees the Grimoire, then poisons a player for as long as she lives and keeps
     her ability; the KNOW player is told a Widow is in play, whatever her health."""
-    game.tell(player, {"about": "grimoire", "grimoire": game.edition.grimoire(game)})
+    game.tell(player, {"about": "grimoire", "grimoire": grimoire_for_the_widow(game)})
     target_name = yield game.ask(player, "poison", _others(game, player),
                                  prompt="You have seen the Grimoire: choose a player to "
                                         "poison.")
