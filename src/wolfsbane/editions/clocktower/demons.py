@@ -10,7 +10,7 @@ from ...core import YES_NO, Death, kill
 from ...core.changes import change_character
 from ...core.reminders import place_reminder, remove_reminders
 from .attacks import demon_kills
-from .health import healthy, is_minion, is_outsider, is_townsfolk, mark_abnormal
+from .health import demons, healthy, is_minion, is_outsider, is_townsfolk, mark_abnormal
 from .rules import Night, Rules
 from .script import EVIL
 from .state import POISONED, Condition, seat_of, state_of
@@ -184,6 +184,52 @@ def lil_monsta_kill(game: Game, night: Night, babysitter: Player) -> Flow:
     if target_name is None:
         return
     yield from demon_kills(game, night, babysitter, game.by_name[target_name], "lil-monsta")
+
+
+# -- the Barber's haircuts: the Demon's swap -------------------------------------------------
+
+def _babysitter_swaps(game: Game, babysitter: Player) -> Generator[Any, Any, bool]:
+    """No official ruling says whether Lil' Monsta's babysitter makes the Barber's swap."""
+    answer = yield game.ask_storyteller(
+        "ruling", kind=YES_NO, about=babysitter.name, suggest=lambda rng: True,
+        reason=f"The Barber died with Lil' Monsta in play; there is no official ruling: "
+               f"suggest yes, its babysitter ({babysitter.name}) is the Demon and may swap.",
+        prompt=f"Does Lil' Monsta's babysitter ({babysitter.name}) make the Barber's swap?")
+    return bool(answer)
+
+
+def haircuts(game: Game, night: Night) -> Flow:
+    """The Barber's slot: if the Barber died today or tonight, the Demon may choose two
+    players (no other Demon) who swap characters, each keeping their alignment; each learns
+    their new character."""
+    state = state_of(game)
+    if not state.haircuts:
+        return
+    state.haircuts = False
+    for barber in game.players:
+        remove_reminders(game, "haircuts-tonight", barber)
+    living = demons(game)
+    if not living:
+        return
+    demon = living[0]
+    babysits = state.babysitter == demon.name
+    if babysits and not (yield from _babysitter_swaps(game, demon)):
+        return
+    others = {p.name for p in living if p is not demon}
+    choices = [p.name for p in game.players if p.name not in others]
+    forbidden = {name: "another Demon may not be swapped" for name in others}
+    pair = yield game.ask(demon, "swap", choices, min=2, max=2, optional=True, default=None,
+                          forbidden=forbidden,
+                          prompt="The Barber died: choose two players (no other Demon) to "
+                                 "swap characters, or no.")
+    if not pair:
+        return
+    first, second = (game.by_name[name] for name in pair)
+    first_role, second_role = first.role, second.role
+    for player, role in ((first, second_role), (second, first_role)):
+        seat_of(player).believes = None
+        change_character(game, player, role, team=player.team)
+    game.note("Haircut", {"players": list(pair), "by": demon.name})
 
 
 RULES: dict[str, Rules] = {

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core import Outcome
 from ...core.reminders import place_reminder
+from .demons import haircuts  # the Demon's swap, in the Barber's slot
 from .detect import alignment
 from .health import healthy, mark_abnormal
 from .rules import Night, Rules
@@ -92,5 +93,5 @@ RULES: dict[str, Rules] = {
     "ogre": Rules("ogre", first_night=ogre),
     "recluse": Rules("recluse", even_if_dead=True),
     "klutz": Rules("klutz", on_death=klutz_died),
-    "barber": Rules("barber", on_death=barber_died),
+    "barber": Rules("barber", on_death=barber_died, table_other_nights=haircuts),
 }
