@@ -158,6 +158,9 @@ def lil_monsta(game: Game, night: Night) -> Flow:
     state.babysitter = chosen
     place_reminder(game, "is-the-demon", game.by_name[chosen], character="lil-monsta")
     if night.number == 1:
+        from .minions import marionette_beside  # the Djinn's rule, written with the Minions
+
+        yield from marionette_beside(game, game.by_name[chosen])
         return
     yield from lil_monsta_kill(game, night, game.by_name[chosen])
 

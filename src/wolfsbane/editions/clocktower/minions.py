@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from ...core import PARTS, Death, kill
 from ...core.changes import change_character
 from ...core.reminders import place_reminder, remove_reminders
+from .detect import neighbours
 from .health import (
     abilities_of,
     add_condition,
@@ -21,7 +22,7 @@ from .health import (
 )
 from .rules import Night, Rules
 from .script import DEMON, EVIL, GOOD, OUTSIDER, TOWNSFOLK, of_type
-from .state import POISONED, Condition, state_of
+from .state import POISONED, Condition, seat_of, state_of
 from .storyteller import learn
 
 if TYPE_CHECKING:
@@ -188,6 +189,7 @@ def summoner_summons(game: Game, night: Night, player: Player) -> Flow:
         return
     chosen = game.by_name[answer["player"]]
     change_character(game, chosen, answer["role"], team=EVIL)
+    yield from marionette_beside(game, chosen)
 
 
 def summoner_pending(game: Game) -> str | None:
@@ -271,6 +273,39 @@ def twins_both_live(game: Game) -> str | None:
 
 
 # -- Marionette ----------------------------------------------------------------------------
+
+def marionette_beside(game: Game, demon: Player) -> Flow:
+    """The Djinn's rule for the Marionette with the Summoner or Lil' Monsta: she enters play
+    only once the Demon exists, as a good neighbour of it (the storyteller's `marionette`,
+    which may be no one when she is not in the bag)."""
+    state = state_of(game)
+    if any(p.role == "marionette" for p in game.players):
+        return
+    beside = [n.name for n in neighbours(game, demon, alive=False)
+              if n.team == GOOD and character_type(n.role) in (TOWNSFOLK, OUTSIDER)]
+    if not beside:
+        return
+    in_bag = "marionette" in state.in_play
+    suggestion = game.rng.choice(beside) if in_bag else None
+    chosen = yield game.ask_storyteller(
+        "marionette", beside, optional=True, default=None, suggest=lambda rng: suggestion,
+        reason=("The Marionette enters play now that the Demon exists (the Djinn's rule): "
+                f"suggest a good neighbour of {demon.name}." if in_bag else
+                "No Marionette is in the bag: suggest none."),
+        prompt=f"Which good neighbour of the Demon ({demon.name}) is the Marionette, if she "
+               "is in play?")
+    if chosen is None:
+        return
+    player = game.by_name[chosen]
+    seat_of(player).believes = seat_of(player).believes or player.role
+    player.role = "marionette"
+    player.team = EVIL
+    game.note("RoleChanged", {"player": player.name, "role": "marionette", "team": EVIL})
+    if "marionette" not in state.in_play:
+        state.in_play.append("marionette")
+    place_reminder(game, "is-the-marionette", player, character="marionette")
+    game.tell(demon, {"about": "marionette", "player": player.name, "role": "marionette"})
+
 
 def demon_meets_marionette(game: Game, night: Night) -> None:
     """Night 1: the Demon learns who the Marionette is (she believes a good character, and
