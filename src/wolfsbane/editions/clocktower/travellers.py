@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core import YES_NO
 from ...core.reminders import place_reminder
-from .health import healthy, is_demon, mark_abnormal, name_of
+from .health import abilities_of, healthy, is_demon, mark_abnormal, name_of
 from .rules import Night, Rules
 from .script import EVIL, MINION, TOWNSFOLK, of_type
 from .state import seat_of, state_of
@@ -22,6 +22,8 @@ Flow = Generator[Any, Any, None]
 TOWNSFOLK_IDS = tuple(c.id for c in of_type(TOWNSFOLK))
 # a Minion ability an evil Apprentice may gain: the Marionette's is no ability to gain
 MINION_ABILITIES = tuple(c.id for c in of_type(MINION) if c.id != "marionette")
+# the script's first-night-only "you start knowing" abilities
+STARTS_KNOWING = ("chef", "librarian")
 
 
 # -- Apprentice ----------------------------------------------------------------------------
@@ -68,8 +70,28 @@ def bone_collector(game: Game, night: Night, player: Player) -> Flow:
     if not healthy(game, player):
         mark_abnormal(game, player)
         return
-    seat_of(game.by_name[target_name]).regained = True
+    target = game.by_name[target_name]
+    seat_of(target).regained = True
     game.note("AbilityRestored", {"player": target_name, "by": player.name})
+    yield from _starts_knowing_again(game, night, target)
+
+
+def _starts_knowing_again(game: Game, night: Night, target: Player) -> Flow:
+    """A "you start knowing" or once-per-game ability comes back whole: spent uses are
+    forgotten, and what the player started knowing (the Chef's, the Librarian's) they learn
+    again tonight, in the Bone Collector's slot. ("On your 1st night" abilities, the Widow's
+    and the Ogre's, are neither, and do not come back.)"""
+    from .registry import RULES  # every character's rules, this module's among them
+
+    target.used = {(character, ability) for character, ability in target.used
+                   if character != target.role}
+    for character in abilities_of(target):
+        rules = RULES.get(character)
+        if character not in STARTS_KNOWING or rules is None or rules.first_night is None:
+            continue
+        steps = rules.first_night(game, night, target)
+        if steps is not None:
+            yield from steps
 
 
 def bone_collector_died(game: Game, player: Player, cause: str) -> Generator[Any, Any,
