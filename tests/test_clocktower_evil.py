@@ -19,10 +19,10 @@ from wolfsbane.core.view import events_for
 from wolfsbane.editions import EDITIONS
 from wolfsbane.editions.clocktower import Clocktower
 from wolfsbane.editions.clocktower.demons import fang_gu_has_jumped, no_dashii_neighbours
-from wolfsbane.editions.clocktower.health import demons, healthy, is_poisoned
-from wolfsbane.editions.clocktower.minions import good_twin_of, summoner_pending
+from wolfsbane.editions.clocktower.health import add_condition, demons, healthy, is_poisoned
+from wolfsbane.editions.clocktower.minions import good_twin_of, summoner_pending, twins_both_live
 from wolfsbane.editions.clocktower.script import JINXES
-from wolfsbane.editions.clocktower.state import state_of
+from wolfsbane.editions.clocktower.state import POISONED, Condition, state_of
 from wolfsbane.scenarios import load_scenario, run_scenario, scenario_files
 
 from .conftest import OWN_SCENARIOS, SHARED_SCENARIOS, needs_shared
@@ -78,17 +78,30 @@ def test_every_evil_traveller_fabled_and_loric_character_has_a_scenario_of_ours(
 
 # -- a small driver for rule tests ----------------------------------------------------------
 
-def game_of(roles: list[str], seed: int = 3, **options: Any) -> Game:
+def game_of(roles: list[str], seed: int = 3, storyteller: str = "auto",
+            **options: Any) -> Game:
+    """A game of these characters in seat order (Ana, Ben, Cal...). With a `manual`
+    storyteller it waits at its first set-up decision, before anything happens."""
     names = ["Ana", "Ben", "Cal", "Dee", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jon"][:len(roles)]
-    return Game(EDITION, names, roles=roles, options=options, seed=seed)
+    return Game(EDITION, names, roles=roles, options=options, seed=seed,
+                storyteller=storyteller)
 
 
-def drive(game: Game, answers: dict[tuple[str, str], Any], until: str) -> None:
+def sicken(game: Game, name: str) -> None:
+    """Poison a player from no character of the table (the way Hell's Librarian would)."""
+    add_condition(game, game.by_name[name], Condition(POISONED, None, "hells-librarian"))
+
+
+Asked = tuple[str, str, str, str, int, str]  # phase, seat, name, kind, choices, prompt
+
+
+def drive(game: Game, answers: dict[tuple[str, str], Any], until: str) -> list[Asked]:
     """Answer the open decisions (a given answer, else the first legal one; no nominations)
-    until the phase `until` begins."""
+    until the phase `until` begins; return the questions answered."""
+    asked: list[Asked] = []
     for _ in range(500):
         if game.over or game.phase == until:
-            return
+            return asked
         opened = list(game.open.values())
         waited = [d for d in opened if not d.standing and d.seat != CLOCK]
         if waited:
@@ -106,6 +119,8 @@ def drive(game: Game, answers: dict[tuple[str, str], Any], until: str) -> None:
         else:
             decision = next(d for d in opened if d.seat == CLOCK or d.name == "nominate")
             value = True if decision.seat == CLOCK else None
+        asked.append((decision.phase, decision.seat, decision.name, decision.kind,
+                      len(decision.choices), decision.prompt))
         game.answer(decision.id, value, seat=decision.seat)
     raise AssertionError("the game did not reach " + until)
 
@@ -147,27 +162,20 @@ def test_widow_poison_lasts_while_she_lives() -> None:
 
 
 def test_a_poisoned_widows_poison_does_nothing_and_counts_as_abnormal() -> None:
-    # The No Dashii poisons no Minion, so this Widow is made sick by hand: a second Widow's
-    # poison is the Widow's own, laid on her before her turn.
-    game = game_of(["chef", "fang-gu", "widow", "empath", "klutz", "barber"])
-    from wolfsbane.editions.clocktower.health import add_condition
-    from wolfsbane.editions.clocktower.state import POISONED, Condition
-
-    add_condition(game, game.by_name["Cal"], Condition(POISONED, None, "hells-librarian"))
+    game = game_of(["chef", "fang-gu", "widow", "empath", "klutz", "barber"],
+                   storyteller="manual")
+    sicken(game, "Cal")
     drive(game, {("Cal", "poison"): "Dee"}, "day 1")
     assert not is_poisoned(game, game.by_name["Dee"])
     assert "Cal" in [e.data["player"] for e in game.events if e.kind == "Abnormal"]
 
 
 def test_a_poisoned_widow_sees_the_same_grimoire_as_a_healthy_one() -> None:
-    from wolfsbane.editions.clocktower.health import add_condition
-    from wolfsbane.editions.clocktower.state import POISONED, Condition
-
     def widow_night_1(sick: bool) -> list[tuple[str, Any]]:
-        game = game_of(["chef", "fang-gu", "widow", "empath", "klutz", "barber"])
+        game = game_of(["chef", "fang-gu", "widow", "empath", "klutz", "barber"],
+                       storyteller="manual")
         if sick:
-            add_condition(game, game.by_name["Cal"], Condition(POISONED, None,
-                                                               "hells-librarian"))
+            sicken(game, "Cal")
         drive(game, {("Cal", "poison"): "Dee"}, "day 1")
         return seen(game, "Cal", "night 1")
 
@@ -229,13 +237,9 @@ def test_evil_twin_is_paired_with_a_good_player() -> None:
 
 
 def test_a_poisoned_evil_twin_does_not_hold_off_good() -> None:
-    from wolfsbane.editions.clocktower.health import add_condition
-    from wolfsbane.editions.clocktower.minions import twins_both_live
-    from wolfsbane.editions.clocktower.state import POISONED, Condition
-
     game = game_of(["chef", "no-dashii", "evil-twin", "virgin", "empath", "monk", "librarian"])
     assert twins_both_live(game)
-    add_condition(game, game.by_name["Cal"], Condition(POISONED, None, "hells-librarian"))
+    sicken(game, "Cal")
     assert twins_both_live(game) is None
 
 
@@ -390,3 +394,48 @@ def test_bootlegger_announces_no_rule_it_was_not_given() -> None:
     announced = [e.data for e in game.events if e.kind == "Announced"
                  and e.data.get("about") == "bootlegger"]
     assert announced == [{"about": "bootlegger", "rules": []}]
+
+
+# -- a drunk or poisoned evil player's view is a healthy one's -------------------------------
+
+def private_shape(game: Game, asked: list[Asked], seat: str,
+                  phases: tuple[str, ...]) -> list[Any]:
+    """What `seat` could notice of its own abilities in these phases: the questions it was
+    asked (name, kind, number of choices, wording) and the shape of what it was told."""
+    told = [(e.phase, tuple(sorted((k, type(v).__name__) for k, v in e.data.items())))
+            for e in events_for(game, seat) if e.kind == "InfoGiven" and e.phase in phases]
+    return [[a for a in asked if a[1] == seat and a[0] in phases], told]
+
+
+SICK_CASES = {
+    "widow": (["chef", "fang-gu", "widow", "empath", "klutz", "barber"], "Cal",
+              {("Cal", "poison"): "Dee"}, ("night 1",)),
+    "godfather": (["monk", "no-dashii", "godfather", "ogre", "empath", "chef", "virgin"],
+                  "Cal", {}, ("night 1",)),
+    "no-dashii": (["chef", "no-dashii", "widow", "monk", "virgin"], "Ben",
+                  {("Ben", "attack"): "Eve"}, ("night 1", "night 2")),
+    "fang-gu": (["chef", "fang-gu", "widow", "empath", "klutz", "barber"], "Ben",
+                {("Ben", "attack"): "Eve"}, ("night 1", "night 2")),
+    "summoner": (["chef", "summoner", "empath", "monk", "virgin", "minstrel", "librarian"],
+                 "Ben", {("Ben", "summon"): {"player": "Eve", "role": "fang-gu"}},
+                 ("night 1", "night 2", "night 3")),
+    "evil-twin": (["chef", "no-dashii", "evil-twin", "virgin", "empath", "monk", "librarian"],
+                  "Cal", {}, ("night 1",)),
+    "thief": (["chef", "no-dashii", "widow", "monk", "virgin", "thief"], "Fay",
+              {("Fay", "steal"): "Dee"}, ("night 1", "night 2")),
+}
+
+
+@pytest.mark.parametrize("character", sorted(SICK_CASES))
+def test_a_poisoned_evil_or_travelling_players_view_is_a_healthy_ones(character: str) -> None:
+    roles, actor, answers, phases = SICK_CASES[character]
+    shapes = []
+    for sick in (False, True):
+        game = game_of(roles, seed=11, storyteller="manual")
+        if sick:
+            sicken(game, actor)
+        asked = drive(game, answers, f"day {len(phases)}")
+        assert healthy(game, game.by_name[actor]) != sick or not game.by_name[actor].alive
+        shapes.append(private_shape(game, asked, actor, phases))
+    assert shapes[0][0] or shapes[0][1], "the actor was asked or told something"
+    assert shapes[0] == shapes[1]

@@ -135,8 +135,7 @@ def lil_monsta(game: Game, night: Night) -> Flow:
         return
     awake = frozenset(m.name for m in minions)
     for minion in minions:
-        game.tell(minion, {"about": "lil-monsta", "players": sorted(awake,
-                                                                   key=lambda n: n)})
+        game.tell(minion, {"about": "lil-monsta", "players": [m.name for m in minions]})
     picks: list[str] = list((yield [
         game.ask(m, "babysit", living, audience=awake,
                  prompt="Choose who babysits Lil' Monsta tonight (and is the Demon).")
