@@ -439,3 +439,33 @@ def test_a_poisoned_evil_or_travelling_players_view_is_a_healthy_ones(character:
         shapes.append(private_shape(game, asked, actor, phases))
     assert shapes[0][0] or shapes[0][1], "the actor was asked or told something"
     assert shapes[0] == shapes[1]
+
+
+# -- replay ---------------------------------------------------------------------------------
+
+REPLAY_BAGS = (
+    ["chef", "widow", "godfather", "empath", "monk", "klutz", "librarian", "thief",
+     "bone-collector"],  # no Demon dealt: Lil' Monsta
+    ["chef", "summoner", "empath", "monk", "virgin", "minstrel", "librarian", "apprentice",
+     "scapegoat"],
+    ["chef", "fang-gu", "widow", "ogre", "empath", "monk", "barber", "scapegoat", "thief"],
+    ["chef", "no-dashii", "evil-twin", "virgin", "empath", "monk", "librarian", "apprentice",
+     "bone-collector", "thief"],
+)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_replay_of_a_game_with_the_evil_side_travellers_and_fabled_is_exact(seed: int) -> None:
+    import json
+
+    from wolfsbane.core.record import replay
+
+    bag = REPLAY_BAGS[seed % len(REPLAY_BAGS)]
+    names = [f"P{i}" for i in range(len(bag))]
+    game = Game(EDITION, names, roles=bag, seed=seed,
+                options={"fabled": ["djinn", "hells-librarian"], "loric": ["bootlegger"],
+                         "bootlegger-rules": ["A homebrew rule."]})
+    play_out(game, {n: RandomBot(random.Random(seed * 7 + i)) for i, n in enumerate(names)})
+    assert game.over
+    again = replay(json.loads(json.dumps(game.record())), lambda _id: EDITION)
+    assert [e.key() for e in again.events] == [e.key() for e in game.events]

@@ -92,8 +92,10 @@ def run_day(game: Game, number: int) -> Flow:
     clock = game.clock("day", float(game.options["day-seconds"]), since=PHASE)
     while not state.day_over:
         standing = _storyteller_offers(game)
-        offers = _nominate_offers(game) + _exile_offers(game) + [d for _, d in standing]
-        decision, answer = yield game.any_of([*offers, clock])
+        offers = _nominate_offers(game) + _exile_offers(game)
+        # the storyteller's last: an automatic storyteller answers at once, and what was
+        # opened before it must be what a replay (with its answer in the log) opens too
+        decision, answer = yield game.any_of([*offers, clock, *(d for _, d in standing)])
         if decision.seat == CLOCK:
             break
         if decision.seat == STORYTELLER:
