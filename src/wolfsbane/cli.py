@@ -292,6 +292,76 @@ def _parse_options(pairs: list[str]) -> dict[str, object]:
     return options
 
 
+script_app = typer.Typer(
+    help="Blood on the Clocktower script files in the publisher's JSON format.",
+    no_args_is_help=True,
+    rich_markup_mode=None,
+)
+app.add_typer(script_app, name="script")
+
+
+@script_app.command("export")
+def script_export(
+    out: Annotated[Optional[Path], typer.Option("--out", "-o", help="Write the file here instead of printing it.")] = None,  # noqa: UP045,E501
+) -> None:
+    """Write wolfsbane's Clocktower script as a publisher's script file (_meta, then ids)."""
+    from .editions.clocktower.scriptfile import export_json
+
+    text = export_json()
+    if out is None:
+        sys.stdout.write(text)
+        return
+    try:
+        out.write_text(text, encoding="utf-8")
+    except OSError as error:
+        err.print(f"{escape(str(out))}: cannot write: {escape(error.strerror or 'failed')}",
+                  soft_wrap=True)
+        raise typer.Exit(2) from None
+    console.print(f"Wrote the script to {escape(str(out))}.")
+
+
+@script_app.command("import")
+def script_import(
+    file: Annotated[Path, typer.Argument(help="A script file (JSON) in the publisher's format.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
+) -> None:
+    """Read a script file and report what wolfsbane can run of it.
+
+    Exit 0: every character has its rules in wolfsbane; 1: the file is valid but some
+    characters are unknown, homebrew or without rules; 2: the file cannot be read or is
+    malformed (nothing is imported).
+    """
+    from .editions.clocktower.scriptfile import (
+        ScriptFileError,
+        parse_script,
+        report,
+        report_lines,
+    )
+
+    try:
+        text = file.read_text(encoding="utf-8")
+    except OSError as error:
+        err.print(f"{escape(str(file))}: cannot read: {escape(error.strerror or 'failed')}",
+                  soft_wrap=True)
+        raise typer.Exit(2) from None
+    except UnicodeDecodeError:
+        err.print(f"{escape(str(file))}: not a text file (it is not UTF-8).", soft_wrap=True)
+        raise typer.Exit(2) from None
+    try:
+        imported = parse_script(text)
+    except ScriptFileError as error:
+        err.print(f"{escape(str(file))}: {escape(str(error))} Nothing was imported.",
+                  soft_wrap=True)
+        raise typer.Exit(2) from None
+    if as_json:
+        print(json.dumps(report(imported), indent=2, ensure_ascii=False))
+    else:
+        for line in report_lines(imported):
+            console.print(escape(line), soft_wrap=True)
+    if not imported.fully_supported:
+        raise typer.Exit(1)
+
+
 def main() -> None:
     app()
 

@@ -79,6 +79,7 @@ class Decision:
         "lapse",
         "parts",
         "truth",
+        "reason",
         "_choice_set",
     )
 
@@ -107,6 +108,7 @@ class Decision:
         lapse: Any = UNANSWERED,
         parts: dict[str, Decision] | None = None,
         truth: Any = None,
+        reason: str = "",
     ) -> None:
         self.id = 0
         self.seat: str = seat if type(seat) is str else seat.name  # type: ignore[union-attr]
@@ -138,6 +140,9 @@ class Decision:
         self.lapse = lapse
         self.parts = parts
         self.truth = truth
+        # why the suggestion is what it is, in one sentence a storyteller reads ("Empath is
+        # poisoned by the No Dashii: suggest 1, the truth is 0"): the storyteller's eyes only
+        self.reason = reason
         self._choice_set: frozenset[str] | None = None
 
     @property
@@ -338,6 +343,8 @@ class Decision:
         out = self.as_dict()
         if self.truth is not None:
             out["truth"] = self.truth
+        if self.reason:
+            out["reason"] = self.reason
         return out
 
     def detached(self, truth: bool = False) -> Decision:
@@ -371,6 +378,7 @@ class Decision:
         copy.parts = (None if self.parts is None else
                       {name: part.detached(truth) for name, part in self.parts.items()})
         copy.truth = _detached_value(self.truth) if truth else None
+        copy.reason = self.reason if truth else ""
         copy._choice_set = None
         return copy
 
@@ -386,7 +394,7 @@ class Decision:
                        parts={name: cls.from_dict(part)
                               for name, part in data["parts"].items()}
                        if "parts" in data else None,
-                       truth=data.get("truth"))
+                       truth=data.get("truth"), reason=data.get("reason", ""))
         decision.id = data["id"]
         decision.phase = data.get("phase", "")
         decision.suggestion = data.get("suggestion")

@@ -215,6 +215,12 @@ class Edition(ABC):
         both to the game's timers."""
         return None
 
+    def grimoire(self, game: Game) -> dict[str, Any] | None:
+        """What the storyteller's view shows beyond the table and the reminders, where the
+        edition keeps a grimoire (Clocktower: every token, state and its source). None
+        elsewhere. Only the storyteller seat's view carries it."""
+        return None
+
     def ballots_shown(self, game: Game) -> bool:
         """Whether everyone may see whom each voter names while a day's vote is open. By
         default a ballot is secret until the edition announces it."""

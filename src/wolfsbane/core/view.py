@@ -147,7 +147,7 @@ def _channel_limits(game: Game, seat: str, channels: list[str]) -> dict[str, dic
 
 
 def _storyteller_view(game: Game, since: int) -> dict[str, Any]:
-    return {
+    out: dict[str, Any] = {
         "edition": game.edition.id,
         "seat": STORYTELLER,
         "phase": game.phase,
@@ -169,6 +169,10 @@ def _storyteller_view(game: Game, since: int) -> dict[str, Any]:
         "outcome": _outcome(game),
         "cursor": len(game.events),
     }
+    grimoire = game.edition.grimoire(game)
+    if grimoire is not None:
+        out["grimoire"] = grimoire
+    return out
 
 
 def _outcome(game: Game) -> dict[str, Any] | None:

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..core import STORYTELLER, YES_NO, Decision, Game, IllegalAnswer, SetupError
+from ..core import PICK, STORYTELLER, YES_NO, Decision, Game, IllegalAnswer, SetupError
 from ..core.decision import CLOCK
 from ..core.game import MANUAL
 from ..core.record import replay
@@ -152,6 +152,18 @@ class _Step:
         self.used: set[tuple[str, str]] = set()
         self.pins: dict[str, Any] = dict(step.get("storyteller") or {})
         self.pins_used: set[tuple[str, Any]] = set()
+        # Clocktower's calls, in order: (decision, caller, whom, hands raised)
+        self.calls: list[tuple[str, str, str, frozenset[str]]] = [
+            ("nominate", str(c["by"]), str(c["nominee"]), _names(c.get("votes")))
+            for c in step.get("nominations") or []
+        ] + [
+            ("exile", str(c["by"]), str(c["traveller"]), _names(c.get("votes")))
+            for c in step.get("exiles") or []
+        ]
+        self.next_call = 0
+        self.current_call: tuple[str, str, str, frozenset[str]] | None = None
+        self.hands_asked: set[str] = set()
+        self.consumed: dict[tuple[str, str | None], int] = {}
         self.illegal = _attempts(step, "illegal")
         self.after = _attempts(step, "illegal_after")
         self.tried: set[tuple[str, str]] = set()
@@ -172,6 +184,14 @@ class _Step:
                 if (decision.seat, decision.name) in self.after:
                     return decision
             return waited[0]
+        if self.next_call < len(self.calls):
+            self._close_call()
+            name, caller, _, _ = self.calls[self.next_call]
+            for decision in open_now:
+                if decision.seat == caller and decision.name == name:
+                    return decision
+            raise Mismatch(f"{self.phase}: {caller} is not asked to {name} "
+                           f"(call {self.next_call + 1} of the step)")
         for who, name in self.order:
             if (who, name) in self.used:
                 continue
@@ -203,16 +223,40 @@ class _Step:
 
     # -- answers -------------------------------------------------------------------------------
 
+    def _close_call(self) -> None:
+        """Every hand a finished call lists must have been asked."""
+        if self.current_call is None:
+            return
+        missing = self.current_call[3] - self.hands_asked
+        if missing:
+            raise Mismatch(f"{self.phase}: {_show(missing)} raise a hand on "
+                           f"{self.current_call[2]}, but the engine never asked them to vote")
+        self.current_call = None
+        self.hands_asked = set()
+
+    def _in_order(self, decision: Decision, key: tuple[str, str | None], pinned: Any) -> Any:
+        """A list pinned for a one-answer decision (`register: [evil, good]`) is its
+        successive answers, consumed in order; once they run out, the suggestion."""
+        if not isinstance(pinned, list) or decision.kind not in (PICK, YES_NO) or (
+                decision.kind == PICK and decision.max != 1):
+            return _answer_for(decision, pinned)
+        index = self.consumed.get(key, 0)
+        self.consumed[key] = index + 1
+        if index < len(pinned):
+            return _answer_for(decision, pinned[index])
+        return decision.suggestion
+
     def storyteller_answer(self, decision: Decision) -> Any:
         if decision.name in self.pins:
             pinned = self.pins[decision.name]
             if isinstance(pinned, dict) and decision.about is not None:
                 if decision.about in pinned:
                     self.pins_used.add((decision.name, decision.about))
-                    return _answer_for(decision, pinned[decision.about])
+                    return self._in_order(decision, (decision.name, decision.about),
+                                          pinned[decision.about])
                 return decision.suggestion
             self.pins_used.add((decision.name, None))
-            return _answer_for(decision, pinned)
+            return self._in_order(decision, (decision.name, None), pinned)
         return decision.suggestion
 
     def unused_pins(self) -> list[str]:
@@ -230,6 +274,17 @@ class _Step:
 
     def player_answer(self, decision: Decision) -> Any:
         who, name = decision.seat, decision.name
+        if self.next_call < len(self.calls):
+            call = self.calls[self.next_call]
+            if (name, who) == (call[0], call[1]):
+                self.next_call += 1
+                self.current_call = call
+                self.hands_asked = set()
+                return call[2]
+        if name == "vote" and self.current_call is not None \
+                and decision.about == self.current_call[2]:
+            self.hands_asked.add(who)
+            return who in self.current_call[3]
         answers = self.actions.get(who, {})
         if name in answers:
             self.used.add((who, name))
@@ -267,8 +322,11 @@ class _Step:
     def run(self) -> None:
         game = self.game
         while not game.over and (decision := self.next_decision()) is not None:
-            if not _in_step(decision, self.phase):
-                break
+            if not _in_step(decision, self.phase) or (
+                    self.phase == "setup" and decision.phase != "setup"):
+                break  # the set-up's answers end where the first phase begins
+            if decision.seat == STORYTELLER and decision.phase == game.phase != self.phase:
+                break  # a standing storyteller decision of the next phase is that step's
             self.try_when_asked(decision)
             if decision.id not in game.open:
                 continue  # the illegal attempt was accepted; _try_illegal has failed by now
@@ -289,6 +347,12 @@ class _Step:
             self.try_after((decision.seat, decision.name))
         self.try_unasked()
         self.try_after()
+        if not game.over:
+            self._close_call()
+        if self.next_call < len(self.calls) and not game.over:
+            name, caller, whom, _ = self.calls[self.next_call]
+            raise Mismatch(f"{self.phase}: the script has {caller} {name} {whom}, but the "
+                           "engine never asked it")
         for who, answers in self.actions.items():
             for name in answers:
                 if (who, name) not in self.used and name not in STANDING:
@@ -323,7 +387,7 @@ def _play(scenario: Scenario) -> None:
     first = True
     for index, raw in enumerate(scenario.script):
         for key in CLOCKTOWER_ONLY:
-            if key in raw:
+            if key in raw and scenario.edition != "clocktower":
                 raise Mismatch(f"step {index + 1} has {key}, which only Blood on the "
                                f"Clocktower plays, not {scenario.edition}")
         step = _Step(game, raw, _clone)

@@ -1,0 +1,154 @@
+"""The two night tables, run slot by slot: the framework's own slots (dusk, Minion and Demon
+info, dawn) and each character's turn for every player who uses that ability now."""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import TYPE_CHECKING, Any
+
+from ...core import NightTurn, check_end
+from ...core.night import Ability
+from ...core.reminders import remove_reminders
+from .health import abilities_of, active, demons, is_minion, name_of, sync_markers, wear_off
+from .registry import RULES
+from .rules import Night
+from .script import DAWN, DEMON_INFO, DUSK, FIRST_NIGHT, MINION_INFO, OTHER_NIGHTS
+from .state import seat_of, state_of
+
+if TYPE_CHECKING:
+    from ...core import Game
+
+Flow = Generator[Any, Any, None]
+
+# What each slot asks, as RULINGS names the decisions (the narrator's sheet shows them).
+SLOT_DECISIONS: dict[str, tuple[str, ...]] = {
+    "dreamer": ("inspect",), "village-idiot": ("inspect",), "fortune-teller": ("inspect",),
+    "snake-charmer": ("charm",), "monk": ("protect",), "ogre": ("befriend",),
+    "godfather": ("attack",), "summoner": ("summon",), "widow": ("poison",),
+    "thief": ("steal",), "bone-collector": ("restore",), "no-dashii": ("attack",),
+    "fang-gu": ("attack",), "barber": ("swap",), "lil-monsta": ("babysit",),
+}
+STEP_WORDS = {
+    DUSK: "Dusk: everyone closes their eyes.",
+    MINION_INFO: "Minions, wake up and see your Demon and each other.",
+    DEMON_INFO: "Demon, wake up and see your Minions and three characters not in play.",
+    DAWN: "Dawn: everyone opens their eyes.",
+}
+
+
+def _turn(slot: str) -> NightTurn:
+    called = {DUSK: "Dusk", MINION_INFO: "Minion info", DEMON_INFO: "Demon info",
+              DAWN: "Dawn"}.get(slot) or name_of(slot)
+    decisions = SLOT_DECISIONS.get(slot, ())
+    words = STEP_WORDS.get(slot) or (
+        f"{called}, wake up" + (" and choose." if decisions else " and learn what you learn."))
+    return NightTurn(slot, called, decisions, words)
+
+
+NIGHT_ORDER: dict[str, tuple[NightTurn, ...]] = {
+    "first": tuple(_turn(slot) for slot in FIRST_NIGHT),
+    "other": tuple(_turn(slot) for slot in OTHER_NIGHTS),
+}
+
+
+def _character_turn(slot: str, first: bool) -> Ability[Night]:
+    def turn(game: Game, night: Night) -> Flow | None:
+        rules = RULES.get(slot)
+        if rules is None:
+            return None
+        table = rules.table_first_night if first else rules.table_other_nights
+        if table is not None:
+            return table(game, night)
+        act = rules.first_night if first else rules.other_nights
+        if act is None:
+            return None
+        return _each_actor(game, night, slot, act, rules.even_if_dead)
+
+    return turn
+
+
+def _each_actor(game: Game, night: Night, slot: str, act: Any, even_if_dead: bool) -> Flow:
+    """The slot's ability for each player who uses it as the slot begins, in seat order (a
+    player who gains it during the slot, as the Demon a Snake Charmer swaps with, waits for
+    the next night)."""
+    actors = [p for p in game.players
+              if slot in abilities_of(p) and active(p, even_if_dead)]
+    for player in actors:
+        if slot not in abilities_of(player) or not active(player, even_if_dead):
+            continue
+        steps = act(game, night, player)
+        if steps is not None:
+            yield from steps
+        sync_markers(game)
+
+
+def dusk(game: Game, night: Night) -> None:
+    """What lasts "until dusk" ends: the Minstrel's drink, the Bone Collector's gift, the
+    Thief's stolen votes, the Monk's protection."""
+    state = state_of(game)
+    wear_off(game, game.phase)
+    for player in game.players:
+        seat_of(player).regained = False
+    state.negative.clear()
+    for target in list(state.safe):
+        remove_reminders(game, "safe", game.by_name[target])
+    state.safe.clear()
+    sync_markers(game)
+
+
+def minion_info(game: Game, night: Night) -> None:
+    """With enough players, each Minion learns the Demon and the other Minions (the
+    Marionette does not wake for it)."""
+    state = state_of(game)
+    if not state.evil_info:
+        return
+    minions = [p for p in game.players if is_minion(p) and p.role != "marionette"]
+    for minion in minions:
+        for demon in demons(game):
+            game.tell(minion, {"about": "demon", "player": demon.name})
+        game.tell(minion, {"about": "minions",
+                           "players": [m.name for m in minions if m is not minion]})
+
+
+def demon_info(game: Game, night: Night) -> None:
+    """The Demon learns its Minions and three good characters not in play (its bluffs)."""
+    state = state_of(game)
+    if not state.evil_info:
+        return
+    minions = [p.name for p in game.players if is_minion(p) and p.role != "marionette"]
+    for demon in demons(game):
+        game.tell(demon, {"about": "minions", "players": minions})
+        game.tell(demon, {"about": "bluffs", "roles": list(state.bluffs)})
+
+
+def dawn(game: Game, night: Night) -> Flow:
+    """The night's deaths are announced; a Klutz who died learns it; the Mathematician's
+    count starts again; the storyteller may end a game whose result is certain."""
+    from .outsiders import klutz_chooses
+    from .wins import offer_end
+
+    state = state_of(game)
+    for name in state.night_deaths:
+        game.announce({"about": "death", "player": name})
+    state.night_deaths.clear()
+    for name in list(state.klutz_pending):
+        state.klutz_pending.remove(name)
+        yield from klutz_chooses(game, game.by_name[name])
+    state.abnormal.clear()
+    state.died_today.clear()
+    sync_markers(game)
+    check_end(game)
+    yield from offer_end(game, "dawn")
+
+
+def abilities(first: bool) -> dict[str, Ability[Night]]:
+    order = FIRST_NIGHT if first else OTHER_NIGHTS
+    own: dict[str, Ability[Night]] = {DUSK: dusk, MINION_INFO: minion_info,
+                                      DEMON_INFO: demon_info, DAWN: dawn}
+    return {slot: own.get(slot) or _character_turn(slot, first) for slot in order}
+
+
+ABILITIES: dict[str, dict[str, Ability[Night]]] = {
+    "first": abilities(True),
+    "other": abilities(False),
+}
