@@ -4,14 +4,18 @@ from __future__ import annotations
 
 import importlib
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import cache
+from typing import TYPE_CHECKING, Any
 
 from ..core.edition import Edition
 from ..core.errors import SetupError
 from .base import Agent, SeatView, play_out
 from .driver import Table
 from .random_bot import RandomBot, random_answer
+
+if TYPE_CHECKING:
+    from ..core import Game
 
 
 def bot_for(seat: str, rng: random.Random, edition: str | Edition) -> Agent:
@@ -27,6 +31,16 @@ def bot_for(seat: str, rng: random.Random, edition: str | Edition) -> Agent:
     return bot
 
 
+def table_for(game: Game, agents: Mapping[str, Agent], **kwargs: Any) -> Table:
+    """The driver that plays a game's bots: `Table`, or the one the edition's bot names as
+    its `table` (bots that also act outside the engine's questions, in a room of their own:
+    Werewolf in the Dark's kills and bodies found)."""
+    table: Callable[..., Table] = Table
+    if game.edition.bot:
+        table = getattr(_bot_class(game.edition.bot), "table", Table)
+    return table(game, agents, **kwargs)
+
+
 @cache
 def _bot_class(where: str) -> Callable[[str, random.Random], Agent]:
     """The class `Edition.bot` names ("module:Class" under this package), found once."""
@@ -36,4 +50,5 @@ def _bot_class(where: str) -> Callable[[str, random.Random], Agent]:
     return found
 
 
-__all__ = ["Agent", "RandomBot", "SeatView", "Table", "bot_for", "play_out", "random_answer"]
+__all__ = ["Agent", "RandomBot", "SeatView", "Table", "bot_for", "play_out", "random_answer",
+           "table_for"]

@@ -106,9 +106,9 @@ def play_out(
     on_event: Callable[[Event], None] | None = None,
 ) -> Game:
     """Let the agents answer every open decision until the game ends, talking as the one bot
-    driver schedules it (`agents.driver.Table`: rounds of talk in a shuffled order before
-    each kind of decision, the answers after). `on_event(last event)` is called after each
-    answer."""
-    from .driver import Table  # the driver builds on this module
+    driver schedules it (`agents.driver.Table`, or the edition's own: `agents.table_for`;
+    rounds of talk in a shuffled order before each kind of decision, the answers after).
+    `on_event(last event)` is called after each answer."""
+    from . import table_for  # the driver builds on this module
 
-    return Table(game, agents, talk=talk).play_out(max_answers, on_event=on_event)
+    return table_for(game, agents, talk=talk).play_out(max_answers, on_event=on_event)

@@ -20,11 +20,11 @@ from rich.console import Console
 from rich.panel import Panel
 from rich.rule import Rule
 
-from ..agents import Agent, bot_for
-from ..agents.driver import Table
+from ..agents import Agent, bot_for, table_for
 from ..core import ARRANGE, NUMBER, PARTS, YES_NO, Game, IllegalAnswer
 from ..core.edition import Edition, deck_for
 from ..core.view import view
+from .dark import Narrator, Pace, ask_names, narrated
 from .prompts import (
     Prompter,
     Quit,
@@ -120,7 +120,7 @@ class Bots:
     def __init__(self, game: Game, agents: Mapping[str, Agent]) -> None:
         self.game = game
         self.agents = agents
-        self.table = Table(game, agents, strict=False)
+        self.table = table_for(game, agents, strict=False)
 
     def discuss(self) -> None:
         """Before the next kind of decision, whoever is asked it, the bots talk it over."""
@@ -151,8 +151,12 @@ def play_in_terminal(
     watch: bool = False,
     save: Path | None = None,
     console: Console | None = None,
-) -> Game:
-    """Play a game in the terminal (or watch the bots play it); returns the game."""
+    pace: Pace | None = None,
+) -> Game | None:
+    """Play a game in the terminal (or watch the bots play it); returns the game (None when
+    the input ended before a narrated game was set up). A game
+    played in the room (Werewolf in the Dark) is narrated instead: the group types in what
+    happens, on the clock of `pace` (the wall clock by default)."""
     console = console or Console()
     options = dict(options or {})
     chosen_seed = seed if seed is not None else random.SystemRandom().randrange(1, 1_000_000)
@@ -162,6 +166,9 @@ def play_in_terminal(
     default_name = characters[0] if characters else DEFAULT_NAME
     person = None if watch else (seat or default_name).strip() or default_name
     names = seat_names(person, players, characters)
+    if not watch and narrated(edition):
+        return _narrate(edition, players, chosen_seed, preset, roles, options, save, console,
+                        pace)
     deck = choose_deck(edition, players, preset, roles, options)
     game = Game(edition, names, deck=deck, options=options, seed=chosen_seed)
     tracer = Tracer(game)
@@ -185,6 +192,32 @@ def play_in_terminal(
         console.print(f"[yellow]{why}; the game stops here.[/] "
                       f"[dim](Start it again with: {esc(again)})[/]")
     if save is not None:
+        _save(game, save, console, stopped)
+    return game
+
+
+def _narrate(edition: Edition, players: int, seed: int, preset: str | None,
+             roles: Sequence[str] | None, options: dict[str, Any], save: Path | None,
+             console: Console, pace: Pace | None) -> Game | None:
+    """The narrator of a game played in the room: the names typed in, then the game."""
+    again = repeat_command(edition, players=players, seat="", seed=seed, preset=preset,
+                           roles=roles, options=options, default_seat="")
+    game: Game | None = None
+    stopped = False
+    try:
+        names = ask_names(console, lambda prompt: console.input(f"[bold cyan]{prompt}[/]"),
+                          players, seat_names(None, players))
+        deck = choose_deck(edition, players, preset, roles, options)
+        game = Game(edition, names, deck=deck, options=options, seed=seed)
+        tracer = Tracer(game)
+        Narrator(game, console, pace, again).run(tracer)
+    except (KeyboardInterrupt, EOFError, Quit) as reason:
+        stopped = True
+        console.print()
+        why = "The input ended" if isinstance(reason, EOFError) else "The narrator stops"
+        console.print(f"[yellow]{why}; the game stops here.[/] "
+                      f"[dim](Start it again with: {esc(again)})[/]")
+    if save is not None and game is not None:
         _save(game, save, console, stopped)
     return game
 

@@ -1,0 +1,480 @@
+"""Bots for Werewolf in the Dark, and the dark they play in.
+
+The game is played with bodies, not buttons: a monster kills by a double tap, the victim
+curls up and declares `dead` on their phone, a living player who stumbles on a body verifies
+it and declares `body-found`. None of that is a decision the engine asks a killer; it happens
+in the room. So bots play in a simulated room, `DarkTable`: the one bot driver (`Table`) for
+everything the engine asks, and, while a night runs, a clock of ten-second ticks in which
+
+- each killer (a card with a dagger) meets someone in the dark now and then, most often the
+  prey it goes after, and chooses whether to tap them (`DarkBot.meets`);
+- the victim feels it (and, now and then, knows who it was) and declares `dead`;
+- a player close by may hear the struggle and know who was there (`DarkBot.hears`);
+- every living player searching the dark may find a body, and chooses whether to report it
+  (`DarkBot.finds`); a reported body ends the night, as the rulebook says;
+- the night's clocks (the countdown, the ghosts' wait) run out when their time comes.
+
+The room is seeded from the game's seed, so a simulated game is a pure function of it.
+
+What a bot knows is only its seat's: its card, whom the know phase showed it, what it felt,
+heard and was told, what was said and voted. From that it keeps a suspicion per player:
+
+- Villagers: a killer heard at a body is all but certain; a seer's result (the ghosts' thumbs
+  up), accusations and votes against themselves add the rest. By day each says why it votes.
+- Monsters: hunt the players who have heard or accused them first, never a monster they know;
+  by day they follow the village's suspicion away from their own and accuse the loudest
+  accuser; a monster who finds a body reports it only sometimes (the night is theirs).
+- Ghosts remember their card and what they saw: they give the seer a thumbs up for the player
+  they know killed them or heard kill, down for those they know are innocent; a monster's
+  ghost covers its pack.
+- The seer inspects the most suspect player not inspected yet and tells the village.
+- The sheriff searches hard and always reports (he wins only having verified a body); Romeo
+  and Juliet, who win only dead, walk into the dark looking for a killer.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..core import YES_NO, Decision, Game
+from ..core.decision import CLOCK, PHASE
+from ..core.events import Event
+from .base import Agent, SeatView
+from .driver import Table
+from .random_bot import random_answer
+
+MONSTERS = "monsters"
+VILLAINS = "villains"
+VILLAGERS = "villagers"
+
+# The room, per ten-second tick (calibrated so that a lone werewolf kills within the eight
+# minutes about nineteen nights in twenty, and a body lies a minute or two before it is found)
+TICK = 10.0
+MEET_CHANCE = 0.07  # a killer meets someone it could tap
+PREY_SHARE = 0.5  # ... and it is the one it went after
+FIND_CHANCE = 0.012  # one searcher finds one given body
+HEAR_CHANCE = 0.06  # a living player nearby hears a kill and knows who was there
+FEEL_CHANCE = 0.3  # a victim knows who tapped them
+SEEKERS = ("romeo", "juliet")  # they want to die: they are met twice as often
+SEARCHERS = ("sheriff",)  # he wants to verify a body: he searches twice as hard
+MONSTER_REPORTS = 0.3  # a monster who finds a body reports it
+
+
+@dataclass
+class Room:
+    """The night as it is in the room: who has been tapped, who lies where, what time it is."""
+
+    phase: str = ""
+    seconds: float = 0.0  # since the night began
+    asked_at: dict[int, float] = field(default_factory=dict)  # clock id -> seconds when first seen
+    bodies: list[str] = field(default_factory=list)  # declared dead this night, not yet found
+    pending: list[tuple[str, str, str]] = field(default_factory=list)  # (act, seat, player)
+    spent: set[str] = field(default_factory=set)  # white daggers used this night
+    spent_ever: set[str] = field(default_factory=set)  # dotted daggers used this game
+
+
+def _dagger(game: Game, role_id: str) -> str:
+    """The dagger printed on a card: none, dagger, white or dotted."""
+    role = game.catalog.get(role_id)
+    if role is None:
+        return "none"
+    value = role.traits.get("dagger") or getattr(role, "dagger", None)
+    return str(value) if value else "none"
+
+
+class DarkTable(Table):
+    """The bot driver for a game played in the dark: the engine's questions as everywhere,
+    and the room the bots move in while a night runs (see the module's text)."""
+
+    def __init__(self, game: Game, agents: Mapping[str, Agent], **kwargs: Any) -> None:
+        super().__init__(game, agents, **kwargs)
+        self.room = Room()
+        self._chance = random.Random(f"{game.seed}:the-dark")
+
+    def step(self) -> bool:
+        game = self.game
+        if game.over:
+            return False
+        if not game.edition.is_night(game.phase):
+            return super().step()
+        decision = self.next_decision()
+        if decision is None:
+            return False
+        if decision.seat != CLOCK and not decision.standing:
+            return super().step()
+        return self._night_step()
+
+    # -- the night -----------------------------------------------------------------------------
+
+    def _night_step(self) -> bool:
+        """One thing happens in the room: a pending act, a clock running out, or a tick."""
+        game, room = self.game, self.room
+        if room.phase != game.phase:
+            self.room = room = Room(phase=game.phase, spent_ever=room.spent_ever)
+        clocks = [d for d in game.open.values() if d.seat == CLOCK]
+        for clock in clocks:
+            room.asked_at.setdefault(clock.id, room.seconds)
+        while True:
+            if self._act():
+                return True
+            due = [(self._due(clock), clock) for clock in clocks]
+            soonest = min(due, key=lambda pair: pair[0], default=None)
+            if soonest is not None and soonest[0] <= room.seconds + TICK:
+                room.seconds = max(room.seconds, soonest[0])
+                game.answer(soonest[1].id, True)
+                return True
+            room.seconds += TICK
+            self._tick()
+            if not room.pending and not clocks:
+                return False  # nothing happens and no clock runs: the engine waits for nobody
+
+    def _due(self, clock: Decision) -> float:
+        seconds = clock.seconds or 0.0
+        if clock.since == PHASE:
+            return seconds
+        return self.room.asked_at.get(clock.id, self.room.seconds) + seconds
+
+    def _act(self) -> bool:
+        """Answer the first pending act whose question is still open (True), if any."""
+        game, room = self.game, self.room
+        while room.pending:
+            act, seat, player = room.pending.pop(0)
+            decision = next((d for d in game.open.values()
+                             if d.seat == seat and d.name == act), None)
+            if decision is None:
+                continue
+            if act == "dead":
+                answer = self.decide(decision)
+                game.answer(decision.id, answer, seat=seat)
+                if seat not in room.bodies:
+                    room.bodies.append(seat)
+                return True
+            if act == "body-found":
+                if player not in decision.choices:
+                    continue  # the body was not declared (yet): the finder walks on
+                game.answer(decision.id, player, seat=seat)
+                return True
+        return False
+
+    def _standing(self, name: str) -> set[str]:
+        return {d.seat for d in self.game.open.values() if d.name == name and d.standing}
+
+    def _tick(self) -> None:
+        """Ten seconds in the dark: killers meet people, searchers find bodies."""
+        game, room, chance = self.game, self.room, self._chance
+        walking = self._standing("dead")  # the living who are not lying in the dark
+        searching = self._standing("body-found")
+        tapped = {seat for act, seat, _ in room.pending if act == "dead"}
+        for killer in [p for p in game.players if p.name in walking]:
+            if killer.name in tapped:
+                continue
+            agent = self.agents.get(killer.name)
+            dagger = _dagger(game, killer.role)
+            if not isinstance(agent, DarkBot) or dagger == "none":
+                continue
+            if (dagger == "white" and killer.name in room.spent) or \
+                    (dagger == "dotted" and killer.name in room.spent_ever):
+                continue
+            if chance.random() >= MEET_CHANCE:
+                continue
+            around = sorted(walking - tapped - {killer.name})
+            if not around:
+                continue
+            met = self._whom(agent, killer.name, around)
+            self.catch_up([killer.name])
+            if not agent.meets(met, self.view(killer.name)):
+                continue
+            tapped.add(met)
+            room.spent.add(killer.name)
+            if dagger == "dotted":
+                room.spent_ever.add(killer.name)
+            self._killed(killer.name, met, walking - tapped)
+        for finder in sorted(searching - tapped):
+            agent = self.agents.get(finder)
+            if not isinstance(agent, DarkBot):
+                continue
+            hard = 2.0 if game.by_name[finder].role in SEARCHERS else 1.0
+            for body in room.bodies:
+                if chance.random() < FIND_CHANCE * hard:
+                    self.catch_up([finder])
+                    if agent.finds(body, self.view(finder)):
+                        room.pending.append(("body-found", finder, body))
+                    break
+
+    def _whom(self, agent: DarkBot, killer: str, around: list[str]) -> str:
+        """Whom the killer meets: most often the prey it went after, else whoever is there
+        (Romeo and Juliet go looking for it)."""
+        chance = self._chance
+        self.catch_up([killer])
+        prey = agent.prey(around, self.view(killer))
+        if prey is not None and prey in around and chance.random() < PREY_SHARE:
+            return prey
+        weights = [2.0 if self.game.by_name[n].role in SEEKERS else 1.0 for n in around]
+        return chance.choices(around, weights)[0]
+
+    def _killed(self, killer: str, victim: str, nearby: set[str]) -> None:
+        """The victim curls up (and will declare dead); someone close by may hear it."""
+        chance = self._chance
+        victim_agent = self.agents.get(victim)
+        if isinstance(victim_agent, DarkBot):
+            victim_agent.tapped(killer if chance.random() < FEEL_CHANCE else None)
+        self.room.pending.append(("dead", victim, victim))
+        for seat in sorted(nearby - {killer}):
+            agent = self.agents.get(seat)
+            if isinstance(agent, DarkBot) and chance.random() < HEAR_CHANCE:
+                agent.hears(killer, victim)
+
+
+class DarkBot(Agent):
+    """One seat of Werewolf in the Dark, for any card (see the module's text)."""
+
+    table: Callable[..., Table] = DarkTable  # the driver that gives these bots their room
+
+    def __init__(self, seat: str, rng: random.Random | None = None) -> None:
+        super().__init__(seat, rng)
+        self.role = ""
+        self.phase = "setup"
+        self.known: set[str] = set()  # whom the know phase showed me
+        self.allies: set[str] = set()  # players on my side that I know of
+        self.dead: set[str] = set()
+        self.ghosts: list[str] = []  # in the order they became ghosts
+        self.killer: str | None = None  # who tapped me, when I felt it
+        self.heard: dict[str, str] = {}  # killer -> victim, heard in the dark
+        self.suspicion: Counter[str] = Counter()
+        self.innocent: set[str] = set()
+        self.inspected: set[str] = set()
+        self.results: list[tuple[str, int]] = []  # the seer's: (player, thumbs up)
+        self.told: set[tuple[str, str]] = set()  # what I already said (kind, player)
+        self.reason: dict[str, str] = {}  # target -> why I vote for them today
+        self.voted_against_me: Counter[str] = Counter()
+
+    # -- what the seat sees ---------------------------------------------------------------------
+
+    @property
+    def monster(self) -> bool:
+        return self._team == MONSTERS
+
+    _team = ""
+
+    def observe(self, events: list[Event]) -> None:
+        for event in events:
+            data = event.data
+            kind = event.kind
+            if kind == "PhaseBegan":
+                self.phase = str(data.get("phase_name", event.phase))
+                if not self.phase.startswith("day"):
+                    self.reason = {}
+            elif kind == "RoleDealt" and data.get("player") == self.seat:
+                self.role = str(data["role"])
+            elif kind == "InfoGiven":
+                self._told(data)
+            elif kind in ("PlayerDied", "PlayerExecuted"):
+                self._died(str(data.get("player")))
+            elif kind == "Announced":
+                if data.get("about") in ("death", "execution", "dead") and data.get("player"):
+                    self._died(str(data["player"]))
+                if data.get("about") == "ghost" and data.get("player"):
+                    self._died(str(data["player"]))
+            elif kind == "Said":
+                self._heard_said(str(data.get("player")), data.get("message"))
+            elif kind == "VoteCast":
+                target = data.get("target") or next(iter(data.get("targets") or ()), None)
+                if target == self.seat and data.get("player") != self.seat:
+                    self.voted_against_me[str(data.get("player"))] += 1
+
+    def _died(self, player: str) -> None:
+        if player and player != "None" and player not in self.dead:
+            self.dead.add(player)
+            self.ghosts.append(player)
+
+    def _told(self, data: Mapping[str, Any]) -> None:
+        about = data.get("about")
+        if about == "know":
+            players = {str(p) for p in data.get("players") or ()}
+            self.known |= players
+            if self._team == MONSTERS or self.role in ("minion", "mother-of-monsters"):
+                self.allies |= players
+            else:  # a partner (Ahab and Moby, the lovers...): not a monster of mine
+                self.innocent |= players
+        elif about == "inspect" and data.get("player") is not None:
+            self.results.append((str(data["player"]), int(data.get("number", 0))))
+
+    def _heard_said(self, speaker: str, message: Any) -> None:
+        if speaker == self.seat or not isinstance(message, Mapping):
+            return
+        target = message.get("player")
+        if not isinstance(target, str):
+            return
+        kind = message.get("type")
+        trust = 0.5 if speaker in self._suspects() else 1.0
+        if kind == "accuse":
+            self.suspicion[target] += 2 * trust if target != self.seat else 0
+            if target == self.seat and not self.monster:
+                self.suspicion[speaker] += 2  # I know I am innocent
+        elif kind == "result":
+            if message.get("role") == "monster" or message.get("yes") in (True, "yes"):
+                self.suspicion[target] += 3 * trust
+            else:
+                self.suspicion[target] -= 1
+
+    def _suspects(self) -> set[str]:
+        return {name for name, score in self.suspicion.items() if score >= 3}
+
+    # -- the room (called by DarkTable) ---------------------------------------------------------
+
+    def sync(self, view: SeatView) -> None:
+        self._team = view.my_team
+        if not self.role:
+            self.role = view.my_role
+
+    def prey(self, around: list[str], view: SeatView) -> str | None:
+        """Whom a killer goes after tonight: those who heard or accused it, else anyone it
+        does not know to be on its side."""
+        self.sync(view)
+        targets = [n for n in around if n not in self.allies]
+        if not targets:
+            return None
+        return max(targets, key=lambda n: self.voted_against_me[n] + self.suspicion.get(
+            f"threat:{n}", 0) + self.rng.random())
+
+    def meets(self, met: str, view: SeatView) -> bool:
+        """A killer meets `met` in the dark: tap them (kill) or not. Never a monster it knows;
+        a villain or a villager with a dagger spares those it trusts."""
+        self.sync(view)
+        if met in self.allies:
+            return False
+        # a villager with a dagger kills only whom it suspects
+        return self.monster or (met not in self.innocent and self.suspicion[met] >= 2)
+
+    def tapped(self, by: str | None) -> None:
+        """I was killed; `by` is who, when I could tell."""
+        self.killer = by
+        if by is not None:
+            self.suspicion[by] += 10
+
+    def hears(self, killer: str, victim: str) -> None:
+        """I heard `victim` die and know `killer` was there."""
+        self.heard[killer] = victim
+        if killer not in self.allies:
+            self.suspicion[killer] += 8
+
+    def finds(self, body: str, view: SeatView) -> bool:
+        """I found a body and verified it: report it (ending the night) or walk on."""
+        self.sync(view)
+        if self.monster:
+            return self.rng.random() < MONSTER_REPORTS
+        return True
+
+    # -- the engine's questions -----------------------------------------------------------------
+
+    def decide(self, decision: Decision, game_view: SeatView) -> Any:
+        self.sync(game_view)
+        name = decision.name
+        if name == "dead":
+            return True if decision.kind == YES_NO else decision.choices[0]
+        if name == "body-found":
+            bodies = [c for c in decision.choices if c in self.dead or c]
+            return bodies[0] if bodies else None
+        if name == "choose-ghost":
+            return decision.choices[0] if decision.choices else None
+        if name == "guide":
+            return self._guide(list(decision.choices))
+        if name == "inspect":
+            return self._inspect(list(decision.choices))
+        if name == "judge":
+            return self._judge(decision)
+        if name == "vote":
+            return self._vote(list(decision.choices), decision.optional)
+        return random_answer(decision, self.rng)
+
+    def _guide(self, choices: list[str]) -> str:
+        """The first ghost: every bot names the same one, so the ghosts agree at once."""
+        for ghost in self.ghosts:
+            if ghost in choices:
+                return ghost
+        return choices[0]
+
+    def _score(self, name: str) -> float:
+        score = float(self.suspicion[name])
+        for player, thumbs in self.results:
+            if player == name:
+                score += 3 * thumbs
+        if name in self.heard or name == self.killer:
+            score += 20
+        if name in self.innocent:
+            score -= 20
+        if name in self.allies:
+            score -= 100 if self.monster else 20
+        return score + self.rng.random()
+
+    def _inspect(self, choices: list[str]) -> str:
+        fresh = [c for c in choices if c not in self.inspected and c != self.seat] or choices
+        target = max(fresh, key=self._score)
+        self.inspected.add(target)
+        return target
+
+    def _judge(self, decision: Decision) -> bool:
+        """A thumbs up: do I believe the player the seer points at is a monster? (The player
+        is named in the question's `about`, or is the one the seer was seen to point at.)"""
+        target = decision.about or ""
+        if self.monster:
+            if target in self.allies:
+                return False  # my pack still hunts
+            return self.rng.random() < 0.5  # muddy the count
+        if target == self.killer or target in self.heard:
+            return True
+        if target in self.innocent:
+            return False
+        return self._score(target) >= 4
+
+    def _vote(self, choices: list[str], optional: bool) -> str | None:
+        targets = [c for c in choices if c != self.seat]
+        if not targets:
+            return None
+        if self.monster:
+            # follow the village away from the pack; the one who accuses us first
+            def score(name: str) -> float:
+                if name in self.allies:
+                    return -100.0
+                return float(self.suspicion[name]) + self.voted_against_me[name] + \
+                    2 * self.rng.random()
+            return max(targets, key=score)
+        best = max(targets, key=self._score)
+        if self._score(best) < 1 and optional and self.rng.random() < 0.3:
+            return None  # no idea at all: do not point
+        return best
+
+    # -- talk ----------------------------------------------------------------------------------
+
+    def talk(self, channel: str, game_view: SeatView) -> list[Any]:
+        self.sync(game_view)
+        if self.seat in self.dead or not self.phase.startswith("day"):
+            return []
+        out: list[Any] = []
+        if self.monster:
+            loud = [n for n, c in self.voted_against_me.items() if c and n not in self.allies]
+            target = loud[0] if loud else None
+            if target is None:
+                living = [n for n in game_view.alive if n != self.seat and n not in self.allies]
+                target = max(living, key=lambda n: self.suspicion[n] + self.rng.random(),
+                             default=None)
+            if target is not None and ("accuse", target) not in self.told:
+                self.told.add(("accuse", target))
+                out.append({"type": "accuse", "player": target})
+                out.append(f"I don't trust {target}.")
+            return out
+        for killer, victim in self.heard.items():
+            if killer in game_view.alive and ("heard", killer) not in self.told:
+                self.told.add(("heard", killer))
+                out.append({"type": "accuse", "player": killer})
+                out.append(f"I heard {killer} right where {victim} died.")
+        for player, thumbs in self.results:
+            if ("result", player) not in self.told:
+                self.told.add(("result", player))
+                out.append({"type": "claim", "role": "seer"})
+                out.append(f"I am the seer: the ghosts gave {player} {thumbs} thumbs up.")
+        return out
