@@ -94,6 +94,20 @@ class DarkTable(Table):
         super().__init__(game, agents, **kwargs)
         self.room = Room()
         self._chance = random.Random(f"{game.seed}:the-dark")
+        # what happened where the engine does not see, for whoever watches the bots play:
+        # (the number of events so far, a sentence)
+        self.story: list[tuple[int, str]] = []
+
+    def tell(self, text: str) -> None:
+        self.story.append((len(self.game.events), text))
+
+    def decide(self, decision: Decision) -> Any:
+        answer = super().decide(decision)
+        agent = self.agents.get(decision.seat)
+        why = agent.why.pop(decision.name, None) if isinstance(agent, DarkBot) else None
+        if why:
+            self.tell(f"{decision.seat} {why}")
+        return answer
 
     def step(self) -> bool:
         game = self.game
@@ -189,6 +203,7 @@ class DarkTable(Table):
             if not agent.meets(met, self.view(killer.name)):
                 continue
             tapped.add(met)
+            self.tell(f"In the dark, {killer.name} taps {met} twice.")
             room.spent.add(killer.name)
             if dagger == "dotted":
                 room.spent_ever.add(killer.name)
@@ -203,6 +218,9 @@ class DarkTable(Table):
                     self.catch_up([finder])
                     if agent.finds(body, self.view(finder)):
                         room.pending.append(("body-found", finder, body))
+                    else:
+                        self.tell(f"{finder} finds {body}'s body in the dark, and walks on "
+                                  "without a word.")
                     break
 
     def _whom(self, agent: DarkBot, killer: str, around: list[str]) -> str:
@@ -221,12 +239,16 @@ class DarkTable(Table):
         chance = self._chance
         victim_agent = self.agents.get(victim)
         if isinstance(victim_agent, DarkBot):
-            victim_agent.tapped(killer if chance.random() < FEEL_CHANCE else None)
+            felt = chance.random() < FEEL_CHANCE
+            victim_agent.tapped(killer if felt else None)
+            if felt:
+                self.tell(f"{victim} knows who it was.")
         self.room.pending.append(("dead", victim, victim))
         for seat in sorted(nearby - {killer}):
             agent = self.agents.get(seat)
             if isinstance(agent, DarkBot) and chance.random() < HEAR_CHANCE:
                 agent.hears(killer, victim)
+                self.tell(f"{seat} is close by, hears it, and knows {killer} was there.")
 
 
 class DarkBot(Agent):
@@ -249,7 +271,7 @@ class DarkBot(Agent):
         self.inspected: set[str] = set()
         self.results: list[tuple[str, int]] = []  # the seer's: (player, thumbs up)
         self.told: set[tuple[str, str]] = set()  # what I already said (kind, player)
-        self.reason: dict[str, str] = {}  # target -> why I vote for them today
+        self.why: dict[str, str] = {}  # decision name -> why I answer as I do (to be told)
         self.voted_against_me: Counter[str] = Counter()
 
     # -- what the seat sees ---------------------------------------------------------------------
@@ -266,8 +288,6 @@ class DarkBot(Agent):
             kind = event.kind
             if kind == "PhaseBegan":
                 self.phase = str(data.get("phase_name", event.phase))
-                if not self.phase.startswith("day"):
-                    self.reason = {}
             elif kind == "RoleDealt" and data.get("player") == self.seat:
                 self.role = str(data["role"])
             elif kind == "InfoGiven":
@@ -415,6 +435,7 @@ class DarkBot(Agent):
         fresh = [c for c in choices if c not in self.inspected and c != self.seat] or choices
         target = max(fresh, key=self._score)
         self.inspected.add(target)
+        self.why["inspect"] = f"(the seer) points at {target}: {self._grounds(target)}."
         return target
 
     def _judge(self, decision: Decision) -> bool:
@@ -423,11 +444,20 @@ class DarkBot(Agent):
         target = decision.about or ""
         if self.monster:
             if target in self.allies:
+                self.why["judge"] = f"turns a thumb down for {target}, a monster it knows."
                 return False  # my pack still hunts
-            return self.rng.random() < 0.5  # muddy the count
-        if target == self.killer or target in self.heard:
+            up = self.rng.random() < 0.5  # muddy the count
+            self.why["judge"] = f"turns a thumb {'up' if up else 'down'} at random, to muddy " \
+                "the count."
+            return up
+        if target == self.killer:
+            self.why["judge"] = f"turns a thumb up: {target} killed it."
+            return True
+        if target in self.heard:
+            self.why["judge"] = f"turns a thumb up: it heard {target} kill."
             return True
         if target in self.innocent:
+            self.why["judge"] = f"turns a thumb down: it knows {target}."
             return False
         return self._score(target) >= 4
 
@@ -442,11 +472,28 @@ class DarkBot(Agent):
                     return -100.0
                 return float(self.suspicion[name]) + self.voted_against_me[name] + \
                     2 * self.rng.random()
-            return max(targets, key=score)
+            target = max(targets, key=score)
+            self.why["vote"] = f"points at {target}, away from the monsters it knows."
+            return target
         best = max(targets, key=self._score)
         if self._score(best) < 1 and optional and self.rng.random() < 0.3:
-            return None  # no idea at all: do not point
+            self.why["vote"] = "points at nobody: it has no idea."
+            return None
+        self.why["vote"] = f"points at {best}: {self._grounds(best)}."
         return best
+
+    def _grounds(self, name: str) -> str:
+        """Why I suspect `name`, in a few words."""
+        if name in self.heard:
+            return f"it heard {name} right where {self.heard[name]} died"
+        thumbs = [n for player, n in self.results if player == name]
+        if thumbs:
+            return f"as the seer, it saw {max(thumbs)} ghosts' thumbs go up for {name}"
+        if self.voted_against_me[name]:
+            return f"{name} voted against it, and it knows it is innocent"
+        if self.suspicion[name] > 0:
+            return f"{name} is the one the village accuses"
+        return "a hunch"
 
     # -- talk ----------------------------------------------------------------------------------
 

@@ -249,7 +249,7 @@ def repeat_command(edition: Edition, *, players: int, seat: str | None, seed: in
 
 
 def _bot(seat: str, rng: random.Random, edition: Edition) -> Agent:
-    return bot_for(seat, rng, edition.id)
+    return bot_for(seat, rng, edition)
 
 
 def _save(game: Game, path: Path, console: Console, stopped: bool) -> None:
@@ -277,7 +277,9 @@ def _watch(game: Game, bots: Bots, tracer: Tracer, console: Console, seed: int) 
     bots.finish()
     console.print(Rule(f"[bold]{esc(game.edition.name)}[/] — the bots play, seed {seed}"))
     console.print(roles_table(game, title="The cards dealt", final=False))
-    print_timeline(console, game, tracer.settle())
+    # a driver whose bots act in a room of their own tells what happened there
+    notes = [(at, f"[italic]{esc(text)}[/]") for at, text in getattr(bots.table, "story", ())]
+    print_timeline(console, game, tracer.settle(), notes=notes)
     console.print(roles_table(game))
     winner_panel(console, game, None)
 

@@ -7,6 +7,7 @@ game where it was given. `Tracer` notes those points while a game is played or r
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -104,8 +105,11 @@ def print_timeline(
     seat: str | None = None,
     village_talk: bool = True,
     headings: bool = True,
+    notes: Sequence[tuple[int, str]] = (),
 ) -> None:
-    """Print the game phase by phase, as the storyteller saw it or as `seat` saw it."""
+    """Print the game phase by phase, as the storyteller saw it or as `seat` saw it.
+    `notes`: lines (Rich markup) told at a point of the game, before its event `at`: what
+    happened where the engine does not see (the room of a game played in the dark)."""
     if seat is None:
         events = view(game, STORYTELLER)["events"]
     else:
@@ -121,6 +125,8 @@ def print_timeline(
         if seat is not None and entry.get("seat") != seat:
             continue
         answers.append((place.at, entry))
+    # a note comes before the answers given at the same point (the tap before "I am dead")
+    answers = [(at, {"note": text}) for at, text in notes] + answers
     answers.sort(key=lambda pair: pair[0])
 
     phase = "setup"
@@ -135,7 +141,8 @@ def print_timeline(
         """Print every answer given before event `index` of the game."""
         while answers and answers[0][0] <= index:
             _, entry = answers.pop(0)
-            text = renderer.answer(entry, own=seat is not None)
+            text = entry["note"] if "note" in entry else \
+                renderer.answer(entry, own=seat is not None)
             if text is None:
                 continue
             flush()
@@ -147,6 +154,8 @@ def print_timeline(
             continue
         if event["kind"] == "GameWon" or (event["kind"] == "RoleDealt" and seat is None):
             continue  # the cards and the winner are shown apart
+        if event["kind"] == "DecisionWithdrawn":
+            continue  # a button that went away: nothing happened in the game
         if event["kind"] == "PhaseBegan":
             flush()
             phase = event.get("phase_name", event["phase"])
