@@ -40,7 +40,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core import YES_NO, Decision, Game
+from ..core import YES_NO, Decision, Game, Player
 from ..core.decision import CLOCK, PHASE
 from ..core.events import Event
 from .base import Agent, SeatView
@@ -50,14 +50,18 @@ from .random_bot import random_answer
 MONSTERS = "monsters"
 VILLAINS = "villains"
 VILLAGERS = "villagers"
+ALL_MONSTERS = "monsters"  # a card that knows this knows every monster (the minion)
 
-# The room, per ten-second tick (calibrated so that a lone werewolf kills within the eight
-# minutes about nineteen nights in twenty, and a body lies a minute or two before it is found)
+# The room, per ten-second tick. A bigger group plays in a bigger house: a body is found
+# about as fast, and a kill is heard by as few, whatever the number of players. (Calibrated
+# so that a lone werewolf kills within the eight minutes about nineteen nights in twenty, and
+# a body lies a minute or so before it is found.)
 TICK = 10.0
 MEET_CHANCE = 0.07  # a killer meets someone it could tap
 PREY_SHARE = 0.5  # ... and it is the one it went after
-FIND_CHANCE = 0.012  # one searcher finds one given body
-HEAR_CHANCE = 0.06  # a living player nearby hears a kill and knows who was there
+FIND_RATE = 0.06  # someone of those searching finds a given body
+NEARBY = 2  # players close enough to a kill to hear it
+HEAR_CHANCE = 0.12  # ... each of whom hears it and knows who was there
 FEEL_CHANCE = 0.3  # a victim knows who tapped them
 SEEKERS = ("romeo", "juliet")  # they want to die: they are met twice as often
 SEARCHERS = ("sheriff",)  # he wants to verify a body: he searches twice as hard
@@ -75,6 +79,17 @@ class Room:
     pending: list[tuple[str, str, str]] = field(default_factory=list)  # (act, seat, player)
     spent: set[str] = field(default_factory=set)  # white daggers used this night
     spent_ever: set[str] = field(default_factory=set)  # dotted daggers used this game
+
+
+def _knows(game: Game, knower: Player) -> list[str]:
+    """Whom a knowing card sees when the guide calls it in the know phase, eyes open in the
+    room: the players holding the cards it names, or every monster."""
+    role = game.catalog.get(knower.role)
+    wanted = set(role.traits.get("knows") or ()) if role is not None else set()
+    if not wanted:
+        return []
+    return [p.name for p in game.players if p is not knower
+            and (p.role in wanted or (ALL_MONSTERS in wanted and p.team == MONSTERS))]
 
 
 def _dagger(game: Game, role_id: str) -> str:
@@ -97,6 +112,17 @@ class DarkTable(Table):
         # what happened where the engine does not see, for whoever watches the bots play:
         # (the number of events so far, a sentence)
         self.story: list[tuple[int, str]] = []
+        self._eyes_opened = False
+
+    def _know(self) -> None:
+        """The know phase in the room: each knowing card, called by the guide, opens its eyes
+        and sees whom it knows (whether or not the phones show it too)."""
+        self._eyes_opened = True
+        for player in self.game.players:
+            agent = self.agents.get(player.name)
+            seen = _knows(self.game, player)
+            if isinstance(agent, DarkBot) and seen:
+                agent.sees(seen)
 
     def tell(self, text: str) -> None:
         self.story.append((len(self.game.events), text))
@@ -113,6 +139,8 @@ class DarkTable(Table):
         game = self.game
         if game.over:
             return False
+        if not self._eyes_opened and game.phase != "setup":
+            self._know()
         if not game.edition.is_night(game.phase):
             return super().step()
         decision = self.next_decision()
@@ -214,7 +242,7 @@ class DarkTable(Table):
                 continue
             hard = 2.0 if game.by_name[finder].role in SEARCHERS else 1.0
             for body in room.bodies:
-                if chance.random() < FIND_CHANCE * hard:
+                if chance.random() < FIND_RATE * hard / len(searching):
                     self.catch_up([finder])
                     if agent.finds(body, self.view(finder)):
                         room.pending.append(("body-found", finder, body))
@@ -244,7 +272,8 @@ class DarkTable(Table):
             if felt:
                 self.tell(f"{victim} knows who it was.")
         self.room.pending.append(("dead", victim, victim))
-        for seat in sorted(nearby - {killer}):
+        around = sorted(nearby - {killer})
+        for seat in chance.sample(around, min(NEARBY, len(around))):
             agent = self.agents.get(seat)
             if isinstance(agent, DarkBot) and chance.random() < HEAR_CHANCE:
                 agent.hears(killer, victim)
@@ -314,12 +343,9 @@ class DarkBot(Agent):
     def _told(self, data: Mapping[str, Any]) -> None:
         about = data.get("about")
         if about == "know":
-            players = {str(p) for p in data.get("players") or ()}
-            self.known |= players
-            if self._team == MONSTERS or self.role in ("minion", "mother-of-monsters"):
-                self.allies |= players
-            else:  # a partner (Ahab and Moby, the lovers...): not a monster of mine
-                self.innocent |= players
+            # whom I know: my pack, if I am a monster; else a partner (Ahab and Moby, the
+            # lovers...), who is no monster (sorted out once I know my side: `sync`)
+            self.known |= {str(p) for p in data.get("players") or ()}
         elif about == "inspect" and data.get("player") is not None:
             self.results.append((str(data["player"]), int(data.get("number", 0))))
 
@@ -347,9 +373,12 @@ class DarkBot(Agent):
     # -- the room (called by DarkTable) ---------------------------------------------------------
 
     def sync(self, view: SeatView) -> None:
+        """What my seat shows me of myself: my card and my side."""
         self._team = view.my_team
         if not self.role:
             self.role = view.my_role
+        if self.known:
+            (self.allies if self._team == MONSTERS else self.innocent).update(self.known)
 
     def prey(self, around: list[str], view: SeatView) -> str | None:
         """Whom a killer goes after tonight: those who heard or accused it, else anyone it
@@ -369,6 +398,10 @@ class DarkBot(Agent):
             return False
         # a villager with a dagger kills only whom it suspects
         return self.monster or (met not in self.innocent and self.suspicion[met] >= 2)
+
+    def sees(self, players: list[str]) -> None:
+        """The know phase: eyes open, I see those my card knows."""
+        self.known.update(players)
 
     def tapped(self, by: str | None) -> None:
         """I was killed; `by` is who, when I could tell."""

@@ -68,10 +68,34 @@ class WallPace:
         return bool(ready)
 
 
+# The narrator's words as each phase begins, from the rulebook (Part 1 and the Wolf Pack
+# edition), where the edition's catalogue has none; {night}, {day} and {ghost} are the game's
+# clock lengths.
+SCRIPT: dict[str, list[str]] = {
+    "night": ["The night lasts {night}. Turn off the last light: the night begins!",
+              "Everyone alive, leave the sanctuary. Monsters, hunt. If you are killed, curl "
+              "up and declare dead.",
+              "Ghosts, wait {ghost} in the sanctuary before you leave."],
+    "day": ["Everyone back in the sanctuary, lights on.",
+            "You have {day} to talk about whom to execute. Honesty is optional."],
+}
+
+
+def duration(seconds: float) -> str:
+    """8 minutes, 1 minute, 30 seconds, 1 minute 30 seconds."""
+    minutes, rest = divmod(int(seconds), 60)
+    parts = []
+    if minutes:
+        parts.append(f"{minutes} minute{'s' if minutes != 1 else ''}")
+    if rest or not minutes:
+        parts.append(f"{rest} second{'s' if rest != 1 else ''}")
+    return " ".join(parts)
+
+
 def narrated(edition: Edition) -> bool:
     """Whether the edition is played in the room, the app its narrator (a terminal runs the
     narrator for the group rather than one seat against bots)."""
-    return bool(getattr(edition, "companion", False))
+    return bool(getattr(edition, "played_in_the_dark", False))
 
 
 # -- the big clock -----------------------------------------------------------------------------
@@ -213,12 +237,25 @@ class Narrator:
 
     def spoken(self, phase: str) -> list[str]:
         """What the narrator says as `phase` begins: the edition's script for the phase,
-        from its message catalogue (`narration`), else nothing."""
+        from its message catalogue (`narration`), else the rulebook's words as the
+        narrator reads them (`SCRIPT`)."""
         kind = self.edition.phase_kind(phase)
-        lines = self.words.data.get("narration", {}).get(kind, [])
+        lines = self.words.data.get("narration", {}).get(kind)
+        if lines is None:
+            lines = SCRIPT.get(kind, [])
         if isinstance(lines, str):
             return [lines]
-        return [str(line) for line in lines]
+        seconds = {name: words for name, words in self._seconds().items()}
+        return [str(line).format(**seconds) for line in lines]
+
+    def _seconds(self) -> dict[str, str]:
+        """The game's clock lengths, as the script says them ("8 minutes")."""
+        out = {}
+        for key, default in (("night", 480), ("day", 60), ("ghost", 30)):
+            value = self.game.options.get(f"{key}-seconds" if key != "ghost" else
+                                          "ghost-wait-seconds", default)
+            out[key] = duration(float(value))
+        return out
 
     # -- asking the group ----------------------------------------------------------------------
 
@@ -327,7 +364,9 @@ class Narrator:
         if name == "guide":
             return self.pick(f"Ghost {seat}: who should guide the dusk?", choices, skip)
         if name == "judge":
-            return self.yes_no(f"Ghost {seat}: thumbs up (a monster) or down?", "up", "down")
+            whom = decision.about if decision.about in self.game.by_name else "that player"
+            return self.yes_no(f"Ghost {seat}: is {whom} a monster? Thumb up or down?",
+                               "up", "down")
         if name == "inspect":
             # the seer's seat is secret: the guide types whom the seer points at
             return self.pick("Seer, point at a living player. Guide: whom does the seer point "
@@ -363,13 +402,18 @@ class Narrator:
         return CLOCK_WORDS.get(clock.name, (words(clock.name), ""))[0]
 
     def time_up(self, clock: Decision) -> None:
-        """A clock has run out: say so (with the terminal's bell for the phase's own
-        countdown) and answer it."""
-        said = CLOCK_WORDS.get(clock.name, ("", ""))[1] or \
-            f"{self.clock_name(clock)}: the time is up."
+        """A clock has run out: answer it, with the terminal's bell for the phase's own
+        countdown, and say what follows (the game's announcement, else the narrator's
+        own sentence)."""
         bell = "" if clock.name in QUIET_CLOCKS else "\a"
-        self.console.print(f"{bell}[bold red]{esc(said)}[/]")
+        if bell:
+            self.console.file.write(bell)
+        before = self.cursor
         self.game.answer(clock.id, True)
+        self.show_news()
+        said = CLOCK_WORDS.get(clock.name, ("", ""))[1]
+        if self.cursor == before and said:
+            self.console.print(f"[bold red]{esc(said)}[/]")
 
     def countdown(self, clocks: list[Decision]) -> None:
         """Only clocks run (the day's talk, the know phase): show the time; Enter goes on at
