@@ -302,6 +302,10 @@ class DarkBot(Agent):
         self.told: set[tuple[str, str]] = set()  # what I already said (kind, player)
         self.why: dict[str, str] = {}  # decision name -> why I answer as I do (to be told)
         self.voted_against_me: Counter[str] = Counter()
+        self.threats: Counter[str] = Counter()  # who accused me or my side aloud
+        self.accusers: dict[str, set[str]] = {}  # target -> who accused them aloud
+        self.seers: set[str] = set()  # who claimed to be the seer
+        self.ghosts_at: dict[str, int] = {}  # the seer's player -> how many ghosts judged
 
     # -- what the seat sees ---------------------------------------------------------------------
 
@@ -347,25 +351,40 @@ class DarkBot(Agent):
             # lovers...), who is no monster (sorted out once I know my side: `sync`)
             self.known |= {str(p) for p in data.get("players") or ()}
         elif about == "inspect" and data.get("player") is not None:
-            self.results.append((str(data["player"]), int(data.get("number", 0))))
+            player = str(data["player"])
+            self.results.append((player, int(data.get("number", 0))))
+            self.ghosts_at[player] = len(self.ghosts)  # every ghost judged
 
     def _heard_said(self, speaker: str, message: Any) -> None:
+        """What is said aloud in the sanctuary. An accusation counts a little; one its
+        speaker backs with their vote ("I heard them where the body lay: I vote for them")
+        counts more; a claimed seer's word more again, while only one claims it."""
         if speaker == self.seat or not isinstance(message, Mapping):
+            return
+        kind = message.get("type")
+        if kind == "claim":
+            if message.get("role") == "seer":
+                self.seers.add(speaker)
             return
         target = message.get("player")
         if not isinstance(target, str):
             return
-        kind = message.get("type")
         trust = 0.5 if speaker in self._suspects() else 1.0
+        if speaker in self.seers and len(self.seers) == 1:
+            trust *= 2
+        if target == self.seat or target in self.allies:
+            if kind in ("accuse", "vote"):
+                self.threats[speaker] += 1
+                if not self.monster and target == self.seat:
+                    self.suspicion[speaker] += 2  # I know I am innocent
+            return
         if kind == "accuse":
-            self.suspicion[target] += 2 * trust if target != self.seat else 0
-            if target == self.seat and not self.monster:
-                self.suspicion[speaker] += 2  # I know I am innocent
-        elif kind == "result":
-            if message.get("role") == "monster" or message.get("yes") in (True, "yes"):
-                self.suspicion[target] += 3 * trust
-            else:
-                self.suspicion[target] -= 1
+            self.suspicion[target] += trust
+            self.accusers.setdefault(target, set()).add(speaker)
+        elif kind == "vote" and speaker in self.accusers.get(target, ()):
+            self.suspicion[target] += 2 * trust  # first-hand: backed with a vote
+        elif kind == "defend":
+            self.suspicion[target] -= trust
 
     def _suspects(self) -> set[str]:
         return {name for name, score in self.suspicion.items() if score >= 3}
@@ -387,8 +406,8 @@ class DarkBot(Agent):
         targets = [n for n in around if n not in self.allies]
         if not targets:
             return None
-        return max(targets, key=lambda n: self.voted_against_me[n] + self.suspicion.get(
-            f"threat:{n}", 0) + self.rng.random())
+        return max(targets, key=lambda n: self.voted_against_me[n] + 2 * self.threats[n] +
+                   (3 if n in self.seers else 0) + self.rng.random())
 
     def meets(self, met: str, view: SeatView) -> bool:
         """A killer meets `met` in the dark: tap them (kill) or not. Never a monster it knows;
@@ -455,7 +474,8 @@ class DarkBot(Agent):
         score = float(self.suspicion[name])
         for player, thumbs in self.results:
             if player == name:
-                score += 3 * thumbs
+                judges = max(1, self.ghosts_at.get(player, 1))
+                score += 8 * thumbs / judges - 2
         if name in self.heard or name == self.killer:
             score += 20
         if name in self.innocent:
@@ -468,7 +488,8 @@ class DarkBot(Agent):
         fresh = [c for c in choices if c not in self.inspected and c != self.seat] or choices
         target = max(fresh, key=self._score)
         self.inspected.add(target)
-        self.why["inspect"] = f"(the seer) points at {target}: {self._grounds(target)}."
+        self.why["inspect"] = f"(the seer) chooses {target} for the ghosts to judge: " \
+            f"{self._grounds(target)}."
         return target
 
     def _judge(self, decision: Decision) -> bool:
@@ -521,9 +542,14 @@ class DarkBot(Agent):
             return f"it heard {name} right where {self.heard[name]} died"
         thumbs = [n for player, n in self.results if player == name]
         if thumbs:
-            return f"as the seer, it saw {max(thumbs)} ghosts' thumbs go up for {name}"
+            return f"as the seer, it saw {max(thumbs)} of {self.ghosts_at.get(name, 0)} " \
+                f"ghosts' thumbs go up for {name}"
         if self.voted_against_me[name]:
             return f"{name} voted against it, and it knows it is innocent"
+        if self.suspicion[name] >= 2:
+            who = sorted(self.accusers.get(name, ()))
+            return f"{name} was accused by {', '.join(who)}" if who else \
+                f"{name} is the one the village suspects"
         if self.suspicion[name] > 0:
             return f"{name} is the one the village accuses"
         return "a hunch"
@@ -531,30 +557,52 @@ class DarkBot(Agent):
     # -- talk ----------------------------------------------------------------------------------
 
     def talk(self, channel: str, game_view: SeatView) -> list[Any]:
+        """By day, in the sanctuary: a witness names the killer and backs it with a vote; the
+        seer tells what the ghosts' thumbs said; a monster accuses away from its side, and
+        turns on whoever accuses it."""
         self.sync(game_view)
         if self.seat in self.dead or not self.phase.startswith("day"):
             return []
+        living = set(game_view.alive)
         out: list[Any] = []
+
+        def say(key: tuple[str, str], *messages: Any) -> None:
+            if key not in self.told:
+                self.told.add(key)
+                out.extend(messages)
+
         if self.monster:
-            loud = [n for n, c in self.voted_against_me.items() if c and n not in self.allies]
-            target = loud[0] if loud else None
-            if target is None:
-                living = [n for n in game_view.alive if n != self.seat and n not in self.allies]
-                target = max(living, key=lambda n: self.suspicion[n] + self.rng.random(),
-                             default=None)
-            if target is not None and ("accuse", target) not in self.told:
-                self.told.add(("accuse", target))
-                out.append({"type": "accuse", "player": target})
-                out.append(f"I don't trust {target}.")
+            accusers = [n for n, c in self.threats.most_common() if c and n in living
+                        and n not in self.allies]
+            if accusers:
+                them = accusers[0]
+                victim = next((g for g in reversed(self.ghosts)), None)
+                where = f" where {victim} died" if victim else ""
+                say(("counter", them), {"type": "accuse", "player": them},
+                    {"type": "vote", "player": them}, f"{them} is lying: I heard {them}{where}.")
+                return out
+            others = [n for n in game_view.alive if n != self.seat and n not in self.allies]
+            target = max(others, key=lambda n: self.suspicion[n] + 2 * self.rng.random(),
+                         default=None)
+            if target is not None:
+                say(("accuse", target), {"type": "accuse", "player": target},
+                    f"I don't trust {target}.")
             return out
         for killer, victim in self.heard.items():
-            if killer in game_view.alive and ("heard", killer) not in self.told:
-                self.told.add(("heard", killer))
-                out.append({"type": "accuse", "player": killer})
-                out.append(f"I heard {killer} right where {victim} died.")
+            if killer in living:
+                say(("heard", killer), {"type": "accuse", "player": killer},
+                    {"type": "vote", "player": killer},
+                    f"I heard {killer} right where {victim} died.")
         for player, thumbs in self.results:
-            if ("result", player) not in self.told:
-                self.told.add(("result", player))
-                out.append({"type": "claim", "role": "seer"})
-                out.append(f"I am the seer: the ghosts gave {player} {thumbs} thumbs up.")
+            if player not in living:
+                continue
+            judges = self.ghosts_at.get(player, 0)
+            if thumbs * 2 > judges:
+                say(("result", player), {"type": "claim", "role": "seer"},
+                    {"type": "accuse", "player": player},
+                    f"I am the seer: {thumbs} of {judges} ghosts think {player} is a monster.")
+            elif thumbs == 0 and judges:
+                say(("result", player), {"type": "claim", "role": "seer"},
+                    {"type": "defend", "player": player},
+                    f"I am the seer: no ghost thinks {player} is a monster.")
         return out

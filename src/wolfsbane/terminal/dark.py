@@ -135,6 +135,7 @@ CLOCK_WORDS = {
     "night": ("The night", "Time's up! The night is over: everyone back to the sanctuary."),
     "ghost-wait": ("The ghosts leave", "Ghosts, you may leave the sanctuary now."),
     "day": ("The talk", "Time's up: the talk is over."),
+    "know": ("The know phase", "Everyone, open your eyes!"),
 }
 QUIET_CLOCKS = frozenset({"ghost-wait"})  # no alarm: the night goes on
 NIGHT_HELP = ("Type [cyan]1[/] (or [cyan]dead[/]) when someone was killed and declares dead, "
@@ -186,8 +187,9 @@ class Narrator:
             if mine:
                 self.ask(mine[0])
                 continue
-            if any(d.standing for d in game.open.values()):
-                self.timed_night()
+            if self.edition.is_night(game.phase) or any(d.standing
+                                                         for d in game.open.values()):
+                self.timed_night()  # only time or a body found ends a night
                 continue
             clocks = [d for d in game.open.values() if d.seat == CLOCK]
             if clocks:
@@ -287,9 +289,11 @@ class Narrator:
             text += ". [dim]Ghosts: " + ", ".join(map(esc, dead)) + ".[/]"
         self.console.print(text)
 
-    def pick(self, question: str, choices: Sequence[str], skip: str | None = None) -> str | None:
+    def pick(self, question: str, choices: Sequence[str], skip: str | None = None,
+             others: bool = False) -> str | None:
         """One of `choices` typed by number or name; None when `skip` allows it and the
-        line is empty, 0 or a skip word."""
+        line is empty, 0 or a skip word. `others`: a player not offered may be typed too, for
+        the game to say why it is refused (nobody may vote for themself)."""
         self.console.print(f"[bold]{esc(question)}[/]")
         self.show(choices, skip)
         while True:
@@ -299,9 +303,10 @@ class Narrator:
                     return None
                 self.console.print(f"[yellow]Type a number from 1 to {len(choices)}.[/]")
                 continue
+            players = list(self.game.by_name) if others else []
             found = read_pick(text, {"choices": list(choices), "optional": skip is not None},
-                              self.edition, [])
-            if isinstance(found, str) and found in choices:
+                              self.edition, players)
+            if isinstance(found, str) and (found in choices or others):
                 return found
             message = found.message if isinstance(found, Unclear) else \
                 f"“{text}” is not one of the choices: type a number from 1 to {len(choices)}."
@@ -316,7 +321,9 @@ class Narrator:
     def label(self, choice: str) -> str:
         if choice in self.game.by_name:
             return choice
-        return self.words.answer_value(choice)
+        if choice in self.game.catalog:
+            return self.words.card(choice)
+        return words(choice) if choice == choice.lower() else choice  # ghost-4: "Ghost 4"
 
     def yes_no(self, question: str, yes: str = "yes", no: str = "no") -> bool:
         self.console.print(f"[bold]{esc(question)}[/] [cyan]1[/] {esc(yes)}   "
@@ -357,12 +364,12 @@ class Narrator:
         choices = list(decision.choices)
         skip = self.words.skip_label(name) if decision.optional else None
         if name == "vote":
-            return self.pick(f"{seat} points at:", choices, skip or "Nobody (no vote)")
+            return self.pick(f"{seat} points at:", choices, skip or "Nobody (no vote)", True)
         if name == "choose-ghost":
             return self.pick(f"{seat} drew two ghost tokens: which does {seat} keep?", choices,
                              skip)
         if name == "guide":
-            return self.pick(f"Ghost {seat}: who should guide the dusk?", choices, skip)
+            return self.pick(f"Ghost {seat}: who should guide the dusk?", choices, skip, True)
         if name == "judge":
             whom = decision.about if decision.about in self.game.by_name else "that player"
             return self.yes_no(f"Ghost {seat}: is {whom} a monster? Thumb up or down?",
@@ -370,10 +377,10 @@ class Narrator:
         if name == "inspect":
             # the seer's seat is secret: the guide types whom the seer points at
             return self.pick("Seer, point at a living player. Guide: whom does the seer point "
-                             "at?", choices, skip)
+                             "at?", choices, skip, True)
         if decision.kind == YES_NO:
             return self.yes_no(f"{seat}: {prompt}")
-        return self.pick(f"{seat}: {prompt}", choices, skip)
+        return self.pick(f"{seat}: {prompt}", choices, skip, True)
 
     def count_down_vote(self) -> None:
         if self.phase in self.counted:
@@ -403,21 +410,25 @@ class Narrator:
 
     def time_up(self, clock: Decision) -> None:
         """A clock has run out: answer it, with the terminal's bell for the phase's own
-        countdown, and say what follows (the game's announcement, else the narrator's
-        own sentence)."""
-        bell = "" if clock.name in QUIET_CLOCKS else "\a"
-        if bell:
-            self.console.file.write(bell)
-        before = self.cursor
+        countdown, and say what follows: the game's announcement, or the narrator's own
+        sentence where the game announces nothing (everyone opens their eyes)."""
+        if clock.name not in QUIET_CLOCKS:
+            self.console.file.write("\a")
         self.game.answer(clock.id, True)
-        self.show_news()
         said = CLOCK_WORDS.get(clock.name, ("", ""))[1]
-        if self.cursor == before and said:
+        coming = public_view(self.game, since=self.cursor, seat=TABLE_SEAT)["events"]
+        announced = False
+        for event in coming:
+            if event["kind"] == "PhaseBegan":
+                break
+            announced = announced or event["kind"] == "Announced"
+        if said and not announced:
             self.console.print(f"[bold red]{esc(said)}[/]")
+        self.show_news()
 
     def countdown(self, clocks: list[Decision]) -> None:
-        """Only clocks run (the day's talk, the know phase): show the time; Enter goes on at
-        once (the group is ready)."""
+        """Only clocks run, outside the night (the know phase, the day's talk): show the
+        time; Enter goes on at once (the group is ready)."""
         clock = self.clocks()[0]
         left = self.due(clock) - self.pace.now()
         if left > 0:
