@@ -119,8 +119,9 @@ def test_the_narrator_runs_a_whole_game_typed_in_by_the_group() -> None:
         "1", 60.0, "Dee", "Dee", "Ana", "Dee", "Dee", "1",
         # dusk 1: the two ghosts name Cal the guide; the seer points at Ana; thumbs up, down
         "Cal", "Cal", "Ana", "up", "down",
-        # night 2: Ben killed after a minute, found by the sheriff at once
-        60.0, "dead", "Ben", "found", "Eve", "Ben",
+        # night 2: Ben killed after a minute (Enter, then what happened), found by the
+        # sheriff at once
+        60.0, "", "dead", "Ben", "found", "Eve", "Ben",
         # day 2: Ben's second token; the talk cut short (Enter); Ana, Eve and Fay point
         "2", "", "Fay", "Ana", "Ana",
     ]
@@ -136,7 +137,8 @@ def test_the_narrator_runs_a_whole_game_typed_in_by_the_group() -> None:
     assert answers(game, "guide")[0]["answer"] == "Cal"
     assert answers(game, "inspect")[0]["answer"] == "Ana"
     for heard in ("BODY FOUND!", "3…", "Point!", "Cal keeps the ghost token", "is the ghost guide",
-                  "Ghosts, your wait is over", "The villagers win", "The night lasts 8 minutes"):
+                  "Ghosts, your wait is over", "The villagers win", "The night lasts 8 minutes",
+                  "What happened?"):
         assert heard in printed, heard
     assert not group.script, "every typed line was used"
     # the group's clock passed minutes; the test took a moment

@@ -379,7 +379,7 @@ class DarkBot(Agent):
                     self.suspicion[speaker] += 2  # I know I am innocent
             return
         if kind == "accuse":
-            self.suspicion[target] += trust
+            self.suspicion[target] += trust / 2  # a word without grounds
             self.accusers.setdefault(target, set()).add(speaker)
         elif kind == "vote" and speaker in self.accusers.get(target, ()):
             self.suspicion[target] += 2 * trust  # first-hand: backed with a vote
@@ -530,7 +530,7 @@ class DarkBot(Agent):
             self.why["vote"] = f"points at {target}, away from the monsters it knows."
             return target
         best = max(targets, key=self._score)
-        if self._score(best) < 1 and optional and self.rng.random() < 0.3:
+        if self._score(best) < 1 and optional and self.rng.random() < 0.5:
             self.why["vote"] = "points at nobody: it has no idea."
             return None
         self.why["vote"] = f"points at {best}: {self._grounds(best)}."

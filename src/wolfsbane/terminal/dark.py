@@ -485,7 +485,14 @@ class Narrator:
         if not typed:
             return  # a clock runs out: answered on the next round
         text = self.line("night> ").strip().lower()
-        if text in ("", "time"):
+        if not text:  # Enter alone: what is there to record?
+            self.console.print("[bold]What happened?[/] [cyan]1[/] someone was killed and "
+                               "declares dead   [cyan]2[/] a body was found   "
+                               "[dim](Enter: back to the clock)[/]")
+            text = self.line("night> ").strip().lower()
+            if not text:
+                return
+        if text == "time":
             if main:
                 left = clock_text(self.due(main) - self.pace.now())
                 self.console.print(f"[dim]{esc(left)} left.[/]")
