@@ -10,6 +10,7 @@ import random
 import re
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -233,7 +234,7 @@ def run(*args: str, stdin: str | None = None) -> Any:
     return CliRunner().invoke(app, list(args), input=stdin, env=ENV)
 
 
-def test_play_in_the_dark_from_the_command_line() -> None:
+def test_play_in_the_dark_from_the_command_line(tmp_path: Path) -> None:
     """`wolfsbane play --edition in-the-dark`: the names, the deal, the know phase, a night
     (a villager killed and found), the day's votes, to the end (a pipe is read line by line,
     and Enter cuts the know phase and the talk short: no clock has to run out)."""
@@ -244,13 +245,19 @@ def test_play_in_the_dark_from_the_command_line() -> None:
     victim, finder = [p.name for p in game.players if p.team != "monsters"][:2]
     lines = ["", *DEAL, "", "1", victim, "2", finder, victim, "1", ""]
     lines += ["0" if name == monster else monster for name in names if name != victim]
+    saved = tmp_path / "dark.json"
     result = run("play", "--edition", "in-the-dark", "--players", "6", "--seed", "5",
-                 stdin="\n".join(lines) + "\n")
+                 "--save", str(saved), stdin="\n".join(lines) + "\n")
     assert result.exit_code == 0, result.output
     assert "Who plays?" in result.output
     assert f"Body found! {finder} found {victim}." in result.output
     assert "The villagers win" in result.output
     assert "wolfsbane play --edition in-the-dark --players 6" in result.output
+    # the saved game replays: every typed answer and every clock's end is in its record
+    shown = run("replay", str(saved))
+    assert shown.exit_code == 0, shown.output
+    assert re.search(rf"{finder}\b.* found the body of {victim}\b", shown.output)
+    assert "The villagers win" in shown.output
 
 
 def test_watch_plays_a_bots_only_game_to_its_end() -> None:

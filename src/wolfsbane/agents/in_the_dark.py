@@ -35,7 +35,7 @@ heard and was told, what was said and voted. From that it keeps a suspicion per 
 from __future__ import annotations
 
 import random
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -295,7 +295,7 @@ class DarkBot(Agent):
         self.ghosts: list[str] = []  # in the order they became ghosts
         self.killer: str | None = None  # who tapped me, when I felt it
         self.heard: dict[str, str] = {}  # killer -> victim, heard in the dark
-        self.suspicion: Counter[str] = Counter()
+        self.suspicion: defaultdict[str, float] = defaultdict(float)
         self.innocent: set[str] = set()
         self.inspected: set[str] = set()
         self.results: list[tuple[str, int]] = []  # the seer's: (player, thumbs up)
