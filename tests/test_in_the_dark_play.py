@@ -26,7 +26,6 @@ from wolfsbane.editions import get_edition
 from wolfsbane.sim import format_report, simulate
 from wolfsbane.sim.run import play_one
 from wolfsbane.terminal.dark import Narrator, big_clock, clock_text, duration
-from wolfsbane.terminal.play import seat_names
 from wolfsbane.terminal.timeline import Tracer
 
 ENV = {"COLUMNS": "200", "NO_COLOR": "1", "TERM": "dumb"}
@@ -239,17 +238,21 @@ def test_play_in_the_dark_from_the_command_line(tmp_path: Path) -> None:
     (a villager killed and found), the day's votes, to the end (a pipe is read line by line,
     and Enter cuts the know phase and the talk short: no clock has to run out)."""
     edition = get_edition("in-the-dark")
-    names = seat_names(None, 6)
-    game = Game(edition, names, deck=deck_for(edition, 6, {}), seed=5)
+    game = Game(edition, NAMES, deck=deck_for(edition, 6, {}), seed=5)
     monster = next(p.name for p in game.players if p.team == "monsters")
     victim, finder = [p.name for p in game.players if p.team != "monsters"][:2]
-    lines = ["", *DEAL, "", "1", victim, "2", finder, victim, "1", ""]
-    lines += ["0" if name == monster else monster for name in names if name != victim]
+    # two slips first (a name twice, too few names), then the six names: a game for six
+    # although --players was not given
+    lines = ["Ana, ana, Cal, Dee, Eve, Fay", "Ana", ", ".join(NAMES), *DEAL, "",
+             "1", victim, "2", finder, victim, "1", ""]
+    lines += ["0" if name == monster else monster for name in NAMES if name != victim]
     saved = tmp_path / "dark.json"
-    result = run("play", "--edition", "in-the-dark", "--players", "6", "--seed", "5",
+    result = run("play", "--edition", "in-the-dark", "--seed", "5",
                  "--save", str(saved), stdin="\n".join(lines) + "\n")
     assert result.exit_code == 0, result.output
-    assert "Who plays?" in result.output
+    assert "Who plays? Type the names (6 to 30)" in result.output
+    assert "Two players have the same name" in result.output
+    assert "That is 1 names" not in result.output and "That is 1 name;" in result.output
     assert f"Body found! {finder} found {victim}." in result.output
     assert "The villagers win" in result.output
     assert "wolfsbane play --edition in-the-dark --players 6" in result.output

@@ -130,6 +130,7 @@ def big_clock(seconds: float) -> str:
 # -- the narrator ------------------------------------------------------------------------------
 
 Ask = Callable[[str], Any]
+MAX_NAME = 40  # the longest seat name a game takes
 # What the narrator calls each clock of the game, and says when it runs out.
 CLOCK_WORDS = {
     "night": ("The night", "Time's up! The night is over: everyone back to the sanctuary."),
@@ -583,22 +584,30 @@ class Narrator:
 
 
 def ask_names(console: Console, line: Callable[[str], str], count: int,
-              default: Iterable[str]) -> list[str]:
-    """The players' names, typed once at the start (Enter: the default names)."""
+              default: Iterable[str], sizes: Sequence[int] = ()) -> list[str]:
+    """The players' names, typed once at the start (Enter: the default names): `count` of
+    them, or any number of `sizes` (the deck is then made for as many)."""
     names = list(default)
-    console.print(f"Who plays? Type the {count} names separated by commas, or press Enter for "
-                  f"{esc(', '.join(names))}.")
+    many = f"{sizes[0]} to {sizes[-1]}" if sizes else str(count)
+    console.print(f"Who plays? Type the names ({esc(many)}) separated by commas, or press "
+                  f"Enter for {esc(', '.join(names))}.")
     while True:
         text = line("names> ").strip()
         if not text:
             return names
         typed = [n.strip() for n in text.split(",") if n.strip()]
-        if len(typed) != count:
-            console.print(f"[yellow]That is {len(typed)} names; this game is for {count} "
-                          "players (or start again with --players).[/]")
+        if len(typed) != count and len(typed) not in sizes:
+            said = "1 name" if len(typed) == 1 else f"{len(typed)} names"
+            console.print(f"[yellow]That is {said}; this game is for {esc(many)} players.[/]")
             continue
         if len({n.lower() for n in typed}) != len(typed):
             console.print("[yellow]Two players have the same name: make every name "
                           "different.[/]")
+            continue
+        wrong = next((n for n in typed if len(n) > MAX_NAME or not n.isprintable()
+                      or n.lower() in (STORYTELLER, CLOCK)), None)
+        if wrong is not None:
+            console.print(f"[yellow]“{esc(wrong[:60])}” cannot be a player's name: use a "
+                          f"name of at most {MAX_NAME} letters.[/]")
             continue
         return typed

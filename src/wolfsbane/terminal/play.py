@@ -22,7 +22,7 @@ from rich.rule import Rule
 
 from ..agents import Agent, bot_for, table_for
 from ..core import ARRANGE, NUMBER, PARTS, YES_NO, Game, IllegalAnswer
-from ..core.edition import Edition, deck_for
+from ..core.edition import Edition, deck_for, table_sizes
 from ..core.view import view
 from .dark import Narrator, Pace, ask_names, narrated
 from .prompts import (
@@ -205,8 +205,15 @@ def _narrate(edition: Edition, players: int, seed: int, preset: str | None,
     game: Game | None = None
     stopped = False
     try:
+        # as many names as the group has players, unless the cards are named one by one
+        sizes = [] if roles else table_sizes(edition, options, preset)
         names = ask_names(console, lambda prompt: console.input(f"[bold cyan]{prompt}[/]"),
-                          players, seat_names(None, players))
+                          players, seat_names(None, players), sizes)
+        if len(names) != players:
+            players = len(names)
+            again = repeat_command(edition, players=players, seat="", seed=seed,
+                                   preset=preset, roles=roles, options=options,
+                                   default_seat="")
         deck = choose_deck(edition, players, preset, roles, options)
         game = Game(edition, names, deck=deck, options=options, seed=seed)
         tracer = Tracer(game)
