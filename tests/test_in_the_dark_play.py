@@ -41,8 +41,8 @@ def dark_edition(monkeypatch: pytest.MonkeyPatch) -> Edition:
     edition = get_edition("in-the-dark")
     if edition.bot != "in_the_dark:DarkBot":
         monkeypatch.setattr(type(edition), "bot", "in_the_dark:DarkBot")
-    if not getattr(edition, "played_in_the_dark", False):
-        monkeypatch.setattr(type(edition), "played_in_the_dark", True, raising=False)
+    if not edition.played_in_the_dark:
+        monkeypatch.setattr(type(edition), "played_in_the_dark", True)
     return edition
 
 

@@ -95,7 +95,7 @@ def duration(seconds: float) -> str:
 def narrated(edition: Edition) -> bool:
     """Whether the edition is played in the room, the app its narrator (a terminal runs the
     narrator for the group rather than one seat against bots)."""
-    return bool(getattr(edition, "played_in_the_dark", False))
+    return edition.played_in_the_dark
 
 
 # -- the big clock -----------------------------------------------------------------------------
