@@ -169,7 +169,7 @@ def test_bad_input_gets_a_plain_sentence_and_changes_nothing() -> None:
 
 
 def test_a_night_whose_clock_runs_out_with_no_death_is_the_villagers_win() -> None:
-    game, printed, group = narrate([*DEAL, *KNOW, 480.0])
+    game, printed, group = narrate([*DEAL, *KNOW, 480.0, ""])  # nobody at the roll call
     assert game.outcome is not None and game.outcome.winner == "villagers"
     assert game.outcome.reason == "nobody died during the night"
     assert "Time's up! Everyone, back to the sanctuary." in printed
@@ -177,10 +177,13 @@ def test_a_night_whose_clock_runs_out_with_no_death_is_the_villagers_win() -> No
 
 
 def test_the_dead_of_a_night_that_runs_out_die_when_it_ends() -> None:
-    game, printed, _ = narrate([*DEAL, *KNOW, 100.0, "1", "Fay", 400.0, "1"])
-    assert "Time's up!" in printed
-    assert not game.by_name["Fay"].alive
+    """Fay was recorded during the night; when the time is up nobody had found Cal, who
+    says so at the roll call before the night ends."""
+    game, printed, _ = narrate([*DEAL, *KNOW, 100.0, "1", "Fay", 400.0, "Cal", "", "1"])
+    assert "Time's up!" in printed and "Who was killed tonight?" in printed
+    assert not game.by_name["Fay"].alive and not game.by_name["Cal"].alive
     assert "Fay died in the night and becomes a ghost" in printed
+    assert "Cal died in the night and becomes a ghost" in printed
     assert game.phase == "day 1"
 
 

@@ -409,11 +409,11 @@ class Narrator:
     def clock_name(self, clock: Decision) -> str:
         return CLOCK_WORDS.get(clock.name, (words(clock.name), ""))[0]
 
-    def time_up(self, clock: Decision) -> None:
+    def time_up(self, clock: Decision, rung: bool = False) -> None:
         """A clock has run out: answer it, with the terminal's bell for the phase's own
         countdown, and say what follows: the game's announcement, or the narrator's own
         sentence where the game announces nothing (everyone opens their eyes)."""
-        if clock.name not in QUIET_CLOCKS:
+        if clock.name not in QUIET_CLOCKS and not rung:
             self.console.file.write("\a")
         self.game.answer(clock.id, True)
         said = CLOCK_WORDS.get(clock.name, ("", ""))[1]
@@ -468,12 +468,13 @@ class Narrator:
         show the clock; when someone types, record what happened."""
         clocks = self.clocks()
         now = self.pace.now()
+        main = clocks[-1] if clocks else None  # the phase's countdown: the one due last
         for clock in clocks:
             if self.due(clock) <= now:
-                self.time_up(clock)
+                rung = clock is main and self.roll_call()
+                self.time_up(clock, rung)
                 return
         due = self.due(clocks[0]) if clocks else now + 3600
-        main = clocks[-1] if clocks else None  # the phase's countdown: the one due last
         note = "Press Enter to record a death or a body found."
         others = [f"{self.clock_name(c)} in {clock_text(self.due(c) - now)}"
                   for c in clocks[:-1]]
@@ -504,6 +505,25 @@ class Narrator:
             self.body_found()
         else:
             self.console.print(f"[yellow]{NIGHT_HELP}[/]")
+
+    def roll_call(self) -> bool:
+        """The night's time is up and nobody found a body: before the night ends, those who
+        were killed (still lying in the dark) say so, one name at a time. True when the
+        alarm has rung for it."""
+        if not self.standing("dead"):
+            return False
+        self.console.print("\a[bold red]The night's time has run out.[/] Who was killed "
+                           "tonight? [dim](the dead say so now: type each name, then Enter "
+                           "when there is nobody more)[/]")
+        while True:
+            open_dead = self.standing("dead")
+            if not open_dead:
+                return True
+            who = self.pick("Who was killed?", list(open_dead), "Nobody more")
+            if who is None:
+                return True
+            decision = open_dead[who]
+            self.give(decision, True if decision.kind == YES_NO else decision.choices[0])
 
     def standing(self, name: str) -> dict[str, Decision]:
         return {d.seat: d for d in self.game.open.values() if d.name == name and d.standing}
