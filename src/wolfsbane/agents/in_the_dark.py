@@ -303,6 +303,7 @@ class DarkBot(Agent):
         self.why: dict[str, str] = {}  # decision name -> why I answer as I do (to be told)
         self.voted_against_me: Counter[str] = Counter()
         self.threats: Counter[str] = Counter()  # who accused me or my side aloud
+        self.accused_me: set[str] = set()  # who accused me (I know I am innocent)
         self.accusers: dict[str, set[str]] = {}  # target -> who accused them aloud
         self.seers: set[str] = set()  # who claimed to be the seer
         self.ghosts_at: dict[str, int] = {}  # the seer's player -> how many ghosts judged
@@ -377,6 +378,7 @@ class DarkBot(Agent):
                 self.threats[speaker] += 1
                 if not self.monster and target == self.seat:
                     self.suspicion[speaker] += 2  # I know I am innocent
+                    self.accused_me.add(speaker)
             return
         if kind == "accuse":
             self.suspicion[target] += trust / 2  # a word without grounds
@@ -527,7 +529,9 @@ class DarkBot(Agent):
                 return float(self.suspicion[name]) + self.voted_against_me[name] + \
                     2 * self.rng.random()
             target = max(targets, key=score)
-            self.why["vote"] = f"points at {target}, away from the monsters it knows."
+            self.why["vote"] = f"points at {target}, " + (
+                "away from the monsters it knows." if self.allies else
+                "to keep suspicion off itself.")
             return target
         best = max(targets, key=self._score)
         if self._score(best) < 1 and optional and self.rng.random() < 0.5:
@@ -544,6 +548,8 @@ class DarkBot(Agent):
         if thumbs:
             return f"as the seer, it saw {max(thumbs)} of {self.ghosts_at.get(name, 0)} " \
                 f"ghosts' thumbs go up for {name}"
+        if name in self.accused_me:
+            return f"{name} accused it, and it knows it is innocent"
         if self.voted_against_me[name]:
             return f"{name} voted against it, and it knows it is innocent"
         if self.suspicion[name] >= 2:
@@ -584,8 +590,8 @@ class DarkBot(Agent):
             others = [n for n in game_view.alive if n != self.seat and n not in self.allies]
             target = max(others, key=lambda n: self.suspicion[n] + 2 * self.rng.random(),
                          default=None)
-            if target is not None:
-                say(("accuse", target), {"type": "accuse", "player": target},
+            if target is not None:  # one name a day: a monster that accuses everyone
+                say(("accuse", self.phase), {"type": "accuse", "player": target},
                     f"I don't trust {target}.")
             return out
         for killer, victim in self.heard.items():
