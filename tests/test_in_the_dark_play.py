@@ -17,7 +17,7 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
-from wolfsbane.agents import bot_for, table_for
+from wolfsbane.agents import Table, bot_for, table_for
 from wolfsbane.agents.in_the_dark import DarkBot, DarkTable
 from wolfsbane.cli import app
 from wolfsbane.core import Game
@@ -86,11 +86,12 @@ class Group:
 
 
 def narrate(script: list[str | float], roles: list[str] = ROLES,
-            options: dict[str, Any] | None = None) -> tuple[Game, str, Group]:
+            options: dict[str, Any] | None = None,
+            terminal: bool = False) -> tuple[Game, str, Group]:
     edition = get_edition("in-the-dark")
     game = Game(edition, NAMES, roles=roles, options=options or {}, seed=3)
     out = io.StringIO()
-    console = Console(file=out, width=120, color_system=None)
+    console = Console(file=out, width=120, color_system=None, force_terminal=terminal)
     group = Group(script)
     console.input = group.input  # type: ignore[method-assign]
     with contextlib.suppress(EOFError):  # a script may stop before the game ends
@@ -99,7 +100,7 @@ def narrate(script: list[str | float], roles: list[str] = ROLES,
 
 
 DEAL = [""] * 12  # each player: Enter to see the card, Enter to hide it
-KNOW = [60.0]  # the know phase's clock runs out
+NIGHT = [""]  # Enter: the group is ready, the last light goes off, the night's clock starts
 
 
 def answers(game: Game, name: str) -> list[dict[str, Any]]:
@@ -111,14 +112,14 @@ def answers(game: Game, name: str) -> list[dict[str, Any]]:
 def test_the_narrator_runs_a_whole_game_typed_in_by_the_group() -> None:
     started = time.perf_counter()
     script: list[str | float] = [
-        *DEAL, *KNOW,
+        *DEAL, *NIGHT,
         # night 1: two minutes in, Cal is killed; twenty seconds later Dee finds him
         120.0, "1", "Cal", 20.0, "2", "Dee", "Cal",
         # day 1: Cal keeps his first token; the talk runs out; Ana, Ben, Dee, Eve and Fay
         # point (Dee is executed) and Dee keeps a token
         "1", 60.0, "Dee", "Dee", "Ana", "Dee", "Dee", "1",
         # dusk 1: the two ghosts name Cal the guide; the seer points at Ana; thumbs up, down
-        "Cal", "Cal", "Ana", "up", "down",
+        "Cal", "Cal", "Ana", "up", "down", *NIGHT,
         # night 2: Ben killed after a minute (Enter, then what happened), found by the
         # sheriff at once
         60.0, "", "dead", "Ben", "found", "Eve", "Ben",
@@ -138,7 +139,7 @@ def test_the_narrator_runs_a_whole_game_typed_in_by_the_group() -> None:
     assert answers(game, "inspect")[0]["answer"] == "Ana"
     for heard in ("BODY FOUND!", "3…", "Point!", "Cal keeps the ghost token", "is the ghost guide",
                   "Ghosts, your wait is over", "The villagers win", "The night lasts 8 minutes",
-                  "What happened?"):
+                  "What happened?", "Everyone, open your eyes!"):
         assert heard in printed, heard
     assert not group.script, "every typed line was used"
     # the group's clock passed minutes; the test took a moment
@@ -148,7 +149,7 @@ def test_the_narrator_runs_a_whole_game_typed_in_by_the_group() -> None:
 
 def test_bad_input_gets_a_plain_sentence_and_changes_nothing() -> None:
     script: list[str | float] = [
-        *DEAL, *KNOW,
+        *DEAL, *NIGHT,
         "zzz",  # not a night command
         "1", "Zed", "Cal",  # not a player, then Cal declares dead
         "2", "Dee", "Cal",
@@ -169,7 +170,7 @@ def test_bad_input_gets_a_plain_sentence_and_changes_nothing() -> None:
 
 
 def test_a_night_whose_clock_runs_out_with_no_death_is_the_villagers_win() -> None:
-    game, printed, group = narrate([*DEAL, *KNOW, 480.0, ""])  # nobody at the roll call
+    game, printed, group = narrate([*DEAL, *NIGHT, 480.0, ""])  # nobody at the roll call
     assert game.outcome is not None and game.outcome.winner == "villagers"
     assert game.outcome.reason == "nobody died during the night"
     assert "Time's up! Everyone, back to the sanctuary." in printed
@@ -179,7 +180,7 @@ def test_a_night_whose_clock_runs_out_with_no_death_is_the_villagers_win() -> No
 def test_the_dead_of_a_night_that_runs_out_die_when_it_ends() -> None:
     """Fay was recorded during the night; when the time is up nobody had found Cal, who
     says so at the roll call before the night ends."""
-    game, printed, _ = narrate([*DEAL, *KNOW, 100.0, "1", "Fay", 400.0, "Cal", "", "1"])
+    game, printed, _ = narrate([*DEAL, *NIGHT, 100.0, "1", "Fay", 400.0, "Cal", "", "1"])
     assert "Time's up!" in printed and "Who was killed tonight?" in printed
     assert not game.by_name["Fay"].alive and not game.by_name["Cal"].alive
     assert "Fay died in the night and becomes a ghost" in printed
@@ -190,7 +191,7 @@ def test_the_dead_of_a_night_that_runs_out_die_when_it_ends() -> None:
 def test_a_body_not_yet_declared_declares_dead_when_it_is_found() -> None:
     """The finder touches the body and it whispers yes: typing the body found records its
     `dead` first, then the find."""
-    game, printed, _ = narrate([*DEAL, *KNOW, 30.0, "found", "Dee", "Fay"])
+    game, printed, _ = narrate([*DEAL, *NIGHT, 30.0, "found", "Dee", "Fay"])
     assert [e["seat"] for e in answers(game, "dead")] == ["Fay"]
     assert answers(game, "body-found")[0]["answer"] == "Fay"
     assert "Body found! Dee found Fay." in printed
@@ -201,7 +202,7 @@ def test_the_deal_shows_each_player_their_card_then_wipes_it(
     wiped: list[int] = []  # how much had been printed at each wipe
     monkeypatch.setattr(Console, "clear",
                         lambda self, home=True: wiped.append(len(self.file.getvalue())))
-    game, printed, _ = narrate([*DEAL, *KNOW, 480.0])
+    game, printed, _ = narrate([*DEAL, *NIGHT, 480.0])
     assert len(wiped) == len(NAMES)
     assert "Pass the keyboard to Ana" in printed and "You are the Werewolf" in printed
     # each card is wiped before the next player comes; after the last, nothing on the
@@ -213,11 +214,21 @@ def test_the_deal_shows_each_player_their_card_then_wipes_it(
 
 
 def test_the_seers_turn_does_not_name_the_seer() -> None:
-    script: list[str | float] = [*DEAL, *KNOW, 60.0, "1", "Cal", "2", "Dee", "Cal", "1", "",
+    script: list[str | float] = [*DEAL, *NIGHT, 60.0, "1", "Cal", "2", "Dee", "Cal", "1", "",
                                  "Dee", "Dee", "Ana", "Fay", "Ana", "1", "1"]
     _, printed, _ = narrate(script)
     asked = [line for line in printed.splitlines() if "point at a living player" in line]
     assert asked and all("Ben" not in line for line in asked)
+
+
+def test_on_a_terminal_the_big_clock_counts_down_live(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(Console, "clear", lambda self, home=True: None)
+    game, printed, group = narrate([*DEAL, *NIGHT, 12.0, "2", "Dee", "Cal"], terminal=True,
+                                   options={"night-seconds": 20})
+    assert "███" in printed  # the digits five lines high
+    assert "Press Enter to record a death or a body found." in printed
+    assert answers(game, "body-found")[0]["answer"] == "Cal"
+    assert "\a" in printed  # the alarm for the body found
 
 
 def test_the_big_clock() -> None:
@@ -239,14 +250,14 @@ def run(*args: str, stdin: str | None = None) -> Any:
 def test_play_in_the_dark_from_the_command_line(tmp_path: Path) -> None:
     """`wolfsbane play --edition in-the-dark`: the names, the deal, the know phase, a night
     (a villager killed and found), the day's votes, to the end (a pipe is read line by line,
-    and Enter cuts the know phase and the talk short: no clock has to run out)."""
+    and Enter cuts the talk short: no clock has to run out)."""
     edition = get_edition("in-the-dark")
     game = Game(edition, NAMES, deck=deck_for(edition, 6, {}), seed=5)
     monster = next(p.name for p in game.players if p.team == "monsters")
     victim, finder = [p.name for p in game.players if p.team != "monsters"][:2]
     # two slips first (a name twice, too few names), then the six names: a game for six
     # although --players was not given
-    lines = ["Ana, ana, Cal, Dee, Eve, Fay", "Ana", ", ".join(NAMES), *DEAL, "",
+    lines = ["Ana, ana, Cal, Dee, Eve, Fay", "Ana", ", ".join(NAMES), *DEAL, *NIGHT,
              "1", victim, "2", finder, victim, "1", ""]
     lines += ["0" if name == monster else monster for name in NAMES if name != victim]
     saved = tmp_path / "dark.json"
@@ -272,6 +283,7 @@ def test_watch_plays_a_bots_only_game_to_its_end() -> None:
     assert "The game is over" in result.output
     assert "taps" in result.output  # the room's story: who killed whom
     assert re.search(r"points at \w+: ", result.output)  # a vote and its reason
+    assert "The time for the day's countdown is up." in result.output
     again = run("play", "--edition", "in-the-dark", "--watch", "--seed", "7", "--players", "10")
     assert again.output == result.output
 
@@ -361,6 +373,17 @@ def test_a_night_ends_with_a_body_found_or_its_clock() -> None:
             ends = [e for e in game.events if e.phase == phase and e.kind == "Announced"
                     and e.data.get("about") in ("body-found", "time-up")]
             assert len(ends) == 1 or game.phase == "end", phase
+
+
+def test_the_edition_s_bots_play_in_a_room_of_their_own() -> None:
+    edition = get_edition("in-the-dark")
+    game = Game(edition, NAMES, roles=ROLES, seed=1)
+    agents = {name: bot_for(name, random.Random(1), edition) for name in NAMES}
+    assert isinstance(table_for(game, agents), DarkTable)
+    other = get_edition("millers-hollow")
+    village = Game(other, NAMES + ["Gus", "Hal"], seed=1)
+    table = table_for(village, {n: bot_for(n, random.Random(1), other) for n in village.by_name})
+    assert type(table) is Table
 
 
 def bot(seat: str, edition: Edition | None = None) -> DarkBot:

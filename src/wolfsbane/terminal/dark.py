@@ -216,7 +216,10 @@ class Narrator:
                     self.dealt = True
                     if self.private_deal:
                         self.deal()
-                self.begin(str(event.get("phase_name", event["phase"])))
+                phase = str(event.get("phase_name", event["phase"]))
+                if self.edition.is_night(phase):
+                    self.ready_for_the_night()
+                self.begin(phase)
                 continue
             batch.append(event)
         self._print(batch)
@@ -226,6 +229,13 @@ class Narrator:
             if line.phase is None:
                 self.console.print(f"  {line.text}")
         batch.clear()
+
+    def ready_for_the_night(self) -> None:
+        """A night's countdown starts when the group is ready in the sanctuary, not the
+        moment the know phase or the dusk is over: the narrator waits for Enter."""
+        if self.phase:
+            self.console.print("  [italic]“Everyone, open your eyes!”[/]")
+        self.line("Press Enter to turn off the last light and start the night> ")
 
     def begin(self, phase: str) -> None:
         """A phase begins: its heading and the narrator's words for it."""
@@ -406,6 +416,11 @@ class Narrator:
             self.first_seen.setdefault(clock.id, self.pace.now())
         return sorted(clocks, key=self.due)
 
+    def alarm(self) -> None:
+        """The terminal's bell: a body found, the night's time up."""
+        self.console.file.write("\a")
+        self.console.file.flush()
+
     def clock_name(self, clock: Decision) -> str:
         return CLOCK_WORDS.get(clock.name, (words(clock.name), ""))[0]
 
@@ -414,7 +429,7 @@ class Narrator:
         countdown, and say what follows: the game's announcement, or the narrator's own
         sentence where the game announces nothing (everyone opens their eyes)."""
         if clock.name not in QUIET_CLOCKS and not rung:
-            self.console.file.write("\a")
+            self.alarm()
         self.game.answer(clock.id, True)
         said = CLOCK_WORDS.get(clock.name, ("", ""))[1]
         coming = public_view(self.game, since=self.cursor, seat=TABLE_SEAT)["events"]
@@ -512,7 +527,8 @@ class Narrator:
         alarm has rung for it."""
         if not self.standing("dead"):
             return False
-        self.console.print("\a[bold red]The night's time has run out.[/] Who was killed "
+        self.alarm()
+        self.console.print("[bold red]The night's time has run out.[/] Who was killed "
                            "tonight? [dim](the dead say so now: type each name, then Enter "
                            "when there is nobody more)[/]")
         while True:
@@ -561,7 +577,8 @@ class Narrator:
         if decision is None:
             return
         if self.give(decision, body):
-            self.console.print("\a[bold red]BODY FOUND![/] Everyone back to the sanctuary.")
+            self.alarm()
+            self.console.print("[bold red]BODY FOUND![/] Everyone back to the sanctuary.")
 
     # -- secrets: the deal, and what is shown while eyes are closed -------------------------------
 
