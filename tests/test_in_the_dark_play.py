@@ -159,7 +159,7 @@ def test_bad_input_gets_a_plain_sentence_and_changes_nothing() -> None:
     ]
     game, printed, _ = narrate(script)
     assert "Type [cyan]1[/]" not in printed  # no markup leaks as text
-    assert "Type 1 (or dead) when someone was killed" in printed
+    assert "type 1 (or dead) when someone was killed" in printed
     assert "I did not understand “Zed”" in printed
     assert "nobody may vote for themself" in printed
     assert "Cal is a ghost" in printed

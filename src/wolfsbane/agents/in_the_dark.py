@@ -95,9 +95,7 @@ def _knows(game: Game, knower: Player) -> list[str]:
 def _dagger(game: Game, role_id: str) -> str:
     """The dagger printed on a card: none, dagger, white or dotted."""
     role = game.catalog.get(role_id)
-    if role is None:
-        return "none"
-    value = role.traits.get("dagger") or getattr(role, "dagger", None)
+    value = role.traits.get("dagger") if role is not None else None
     return str(value) if value else "none"
 
 
@@ -449,10 +447,12 @@ class DarkBot(Agent):
         self.sync(game_view)
         name = decision.name
         if name == "dead":
+            # In the room I am asked only once tapped. A driver without a room asks anyway,
+            # at night when nothing else is asked: a bot says yes there, for nobody would
+            # ever find it, and a "no" asked again and again would hold the night forever.
             return True if decision.kind == YES_NO else decision.choices[0]
         if name == "body-found":
-            bodies = [c for c in decision.choices if c in self.dead or c]
-            return bodies[0] if bodies else None
+            return None  # in the room, a find is the room's (`finds`); elsewhere, none
         if name == "choose-ghost":
             return decision.choices[0] if decision.choices else None
         if name == "guide":

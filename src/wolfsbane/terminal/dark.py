@@ -129,7 +129,6 @@ def big_clock(seconds: float) -> str:
 
 # -- the narrator ------------------------------------------------------------------------------
 
-Ask = Callable[[str], Any]
 MAX_NAME = 40  # the longest seat name a game takes
 # What the narrator calls each clock of the game, and says when it runs out.
 CLOCK_WORDS = {
@@ -139,9 +138,10 @@ CLOCK_WORDS = {
     "know": ("The know phase", "Everyone, open your eyes!"),
 }
 QUIET_CLOCKS = frozenset({"ghost-wait"})  # no alarm: the night goes on
-NIGHT_HELP = ("Type [cyan]1[/] (or [cyan]dead[/]) when someone was killed and declares dead, "
-              "[cyan]2[/] (or [cyan]found[/]) when a body is found, [cyan]time[/] for the time "
-              "left, [cyan]table[/] for who is alive. Press Enter alone to go back to the clock.")
+NIGHT_HELP = ("At the night's clock, type [cyan]1[/] (or [cyan]dead[/]) when someone was "
+              "killed and declares dead, [cyan]2[/] (or [cyan]found[/]) when a body is found "
+              "and verified, [cyan]time[/] for the time left, [cyan]table[/] for who is alive; "
+              "Enter alone asks what happened.")
 
 
 class Narrator:
@@ -258,8 +258,8 @@ class Narrator:
             lines = SCRIPT.get(kind, [])
         if isinstance(lines, str):
             return [lines]
-        seconds = {name: words for name, words in self._seconds().items()}
-        return [str(line).format(**seconds) for line in lines]
+        lengths = self._seconds()
+        return [str(line).format(**lengths) for line in lines]
 
     def _seconds(self) -> dict[str, str]:
         """The game's clock lengths, as the script says them ("8 minutes")."""
