@@ -123,8 +123,9 @@ def test_the_narrator_runs_a_whole_game_typed_in_by_the_group() -> None:
         # night 2: Ben killed after a minute (Enter, then what happened), found by the
         # sheriff at once
         60.0, "", "dead", "Ben", "found", "Eve", "Ben",
-        # day 2: Ben's second token; the talk cut short (Enter); Ana, Eve and Fay point
-        "2", "", "Fay", "Ana", "Ana",
+        # day 2: Ben's second token; who is who at the table; the talk cut short (Enter);
+        # Ana, Eve and Fay point
+        "2", "table", "", "Fay", "Ana", "Ana",
     ]
     game, printed, group = narrate(script)
     assert game.over and game.outcome is not None
@@ -141,6 +142,8 @@ def test_the_narrator_runs_a_whole_game_typed_in_by_the_group() -> None:
                   "Ghosts, your wait is over", "The villagers win", "The night lasts 8 minutes",
                   "What happened?", "Everyone, open your eyes!"):
         assert heard in printed, heard
+    assert re.search(r"Alive \(3\): Ana, Eve, Fay\. Ghosts: Ben \(Ghost \d+\), Cal \(Ghost 4\) "
+                     r"the guide, Dee \(Ghost \d+\)\.", printed)
     assert not group.script, "every typed line was used"
     # the group's clock passed minutes; the test took a moment
     assert group.seconds >= 120 + 20 + 60 + 60

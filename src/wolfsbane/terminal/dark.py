@@ -293,11 +293,27 @@ class Narrator:
             "alive, [cyan]quit[/] stops the game. " + NIGHT_HELP)
 
     def table(self) -> None:
-        living = [p.name for p in self.game.players if p.alive]
-        dead = [p.name for p in self.game.players if not p.alive]
-        text = f"[bold]Alive[/] ({len(living)}): " + (", ".join(map(esc, living)) or "nobody")
+        """Who is alive, and the ghosts with the tokens they keep face up (and the guide):
+        what everyone in the sanctuary can see."""
+        tokens: dict[str, str] = {}
+        for event in public_view(self.game, seat=TABLE_SEAT)["events"]:
+            if event["kind"] == "Announced" and event.get("about") == "ghost" and \
+                    event.get("ghost"):
+                tokens[str(event.get("player"))] = self.label(str(event["ghost"]))
+        living, dead = [], []
+        for player in public_view(self.game, seat=TABLE_SEAT)["players"]:
+            name = esc(player["name"])
+            if player["alive"]:
+                living.append(name)
+                continue
+            if player["name"] in tokens:
+                name += f" ({esc(tokens[player['name']])})"
+            if "guide" in player.get("markers", ()):
+                name += " [yellow]the guide[/]"
+            dead.append(name)
+        text = f"[bold]Alive[/] ({len(living)}): " + (", ".join(living) or "nobody")
         if dead:
-            text += ". [dim]Ghosts: " + ", ".join(map(esc, dead)) + ".[/]"
+            text += ". [dim]Ghosts:[/] " + ", ".join(dead) + "."
         self.console.print(text)
 
     def pick(self, question: str, choices: Sequence[str], skip: str | None = None,
