@@ -140,7 +140,8 @@ def test_the_narrator_runs_a_whole_game_typed_in_by_the_group() -> None:
     assert answers(game, "inspect")[0]["answer"] == "Ana"
     for heard in ("BODY FOUND!", "3…", "Point!", "Cal keeps the ghost token", "is the ghost guide",
                   "Ghosts, your wait is over", "The villagers win", "The night lasts 8 minutes",
-                  "What happened?", "Everyone, open your eyes!"):
+                  "What happened?", "Everyone, open your eyes!",
+                  "Ghosts, wait 30 seconds in the sanctuary"):
         assert heard in printed, heard
     assert re.search(r"Alive \(3\): Ana, Eve, Fay\. Ghosts: Ben \(Ghost \d+\), Cal \(Ghost 4\) "
                      r"the guide, Dee \(Ghost \d+\)\.", printed)

@@ -74,8 +74,7 @@ class WallPace:
 SCRIPT: dict[str, list[str]] = {
     "night": ["The night lasts {night}. Turn off the last light: the night begins!",
               "Everyone alive, leave the sanctuary. Monsters, hunt. If you are killed, curl "
-              "up and declare dead.",
-              "Ghosts, wait {ghost} in the sanctuary before you leave."],
+              "up and declare dead."],
     "day": ["Everyone back in the sanctuary, lights on.",
             "You have {day} to talk about whom to execute. Honesty is optional."],
 }
@@ -256,10 +255,20 @@ class Narrator:
         lines = self.words.data.get("narration", {}).get(kind)
         if lines is None:
             lines = SCRIPT.get(kind, [])
+            if kind == "night":  # the edition's own call for the night, where it has one
+                first = phase == f"{kind} 1"
+                called = [turn.words for turn in self.edition.night_order.get(
+                    "first" if first else "other", ()) if turn.words]
+                if called:
+                    lines = [f"The night lasts {{night}}. {called[0]}", *called[1:]]
         if isinstance(lines, str):
-            return [lines]
+            lines = [lines]
         lengths = self._seconds()
-        return [str(line).format(**lengths) for line in lines]
+        said = [str(line).format(**lengths) for line in lines]
+        if kind == "night" and any(not p.alive for p in self.game.players) and \
+                self.game.options.get("ghost-wait-seconds"):
+            said.append(f"Ghosts, wait {lengths['ghost']} in the sanctuary before you leave.")
+        return said
 
     def _seconds(self) -> dict[str, str]:
         """The game's clock lengths, as the script says them ("8 minutes")."""
