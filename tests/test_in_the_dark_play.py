@@ -34,16 +34,10 @@ NAMES = ["Ana", "Ben", "Cal", "Dee", "Eve", "Fay"]
 ROLES = ["werewolf", "seer", "villager", "villager", "sheriff", "villager"]
 
 
-@pytest.fixture(autouse=True)
-def dark_edition(monkeypatch: pytest.MonkeyPatch) -> Edition:
-    """The edition as the terminal and the simulator need it: played in the dark, with
-    these bots (set here for as long as the edition's own class does not say so itself)."""
+def test_the_edition_is_played_in_the_dark_by_its_own_bots() -> None:
     edition = get_edition("in-the-dark")
-    if edition.bot != "in_the_dark:DarkBot":
-        monkeypatch.setattr(type(edition), "bot", "in_the_dark:DarkBot")
-    if not edition.played_in_the_dark:
-        monkeypatch.setattr(type(edition), "played_in_the_dark", True)
-    return edition
+    assert edition.bot == "in_the_dark:DarkBot"
+    assert edition.played_in_the_dark
 
 
 class Group:

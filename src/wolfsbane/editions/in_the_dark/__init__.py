@@ -47,7 +47,7 @@ class InTheDark(Edition):
     played_in_the_dark = True  # the browser's dark phones and narrator device
     phase_kinds = {"setup": "setup", "know": "know", "night": "night", "day": "day",
                    "dusk": "dusk", "end": "end"}
-    bot = "random_bot:RandomBot"
+    bot = "in_the_dark:DarkBot"
     # on the table for all to see: the dead are ghosts, and one of them guides every dusk
     public_markers = frozenset({"ghost", "guide"})
     night_order = NIGHT_ORDER
