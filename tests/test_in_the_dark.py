@@ -183,6 +183,42 @@ def test_mystery_roles_hide_the_deck_and_call_every_possible_knowing_character()
     assert not announced(game, about="composition")
 
 
+def test_the_night_begins_once_the_guide_has_had_the_time_to_read_the_know_calls() -> None:
+    # "Start an 8 minute timer ... Turn off the last light": the night's countdown starts in
+    # the dark, after the calls, not while the knowing characters still have their eyes open
+    game = dark(["werewolf", "alpha-wolf", "minion", "ahab", "moby", "seer"],
+                {"know-seconds": 15})
+    assert game.phase == "know"
+    reading = open_named(game, "know", CLOCK)
+    assert reading.seconds == 15 * 3  # three calls: the wolves, the minion, Ahab and Moby
+    assert not [d for d in game.open.values() if d.name == "night"]
+    run_out(game, "know")
+    assert game.phase == "night 1"
+
+
+def test_no_know_calls_or_know_seconds_zero_go_straight_to_the_night() -> None:
+    assert dark(["seer"] + ["villager"] * 5).phase == "night 1"  # nobody knows anyone
+    assert dark(SIX, {"know-seconds": 0}).phase == "night 1"
+
+
+def test_a_scenario_may_begin_at_the_first_night_past_the_know_calls(tmp_path: Any) -> None:
+    from wolfsbane.scenarios.loader import load_scenario
+    from wolfsbane.scenarios.runner import run_scenario
+
+    path = tmp_path / "night-first.yaml"
+    path.write_text("""title: A script that starts with the night
+edition: in-the-dark
+players: [{Ana: werewolf}, {Ben: villager}, {Cal: villager}, {Dee: villager},
+          {Eve: villager}, {Fay: villager}]
+script:
+  - phase: night 1
+    actions: {Ben: {dead: yes}, Cal: {body-found: Ben}}
+    expect: {died: [Ben], over: false}
+""", encoding="utf-8")
+    result = run_scenario(load_scenario(path))
+    assert result.status == "PASS", result.line()
+
+
 # -- the night ---------------------------------------------------------------------------------
 
 def test_the_night_countdown_is_a_clock_of_night_seconds_from_the_nights_beginning() -> None:

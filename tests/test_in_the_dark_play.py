@@ -94,6 +94,7 @@ def narrate(script: list[str | float], roles: list[str] = ROLES,
 
 
 DEAL = [""] * 12  # each player: Enter to see the card, Enter to hide it
+KNOW = [""]  # Enter: the guide has read the Know calls (else their clock runs out)
 NIGHT = [""]  # Enter: the group is ready, the last light goes off, the night's clock starts
 
 
@@ -106,7 +107,7 @@ def answers(game: Game, name: str) -> list[dict[str, Any]]:
 def test_the_narrator_runs_a_whole_game_typed_in_by_the_group() -> None:
     started = time.perf_counter()
     script: list[str | float] = [
-        *DEAL, *NIGHT,
+        *DEAL, *KNOW, *NIGHT,
         # night 1: two minutes in, Cal is killed; twenty seconds later Dee finds him
         120.0, "1", "Cal", 20.0, "2", "Dee", "Cal",
         # day 1: Cal keeps his first token; the talk runs out; Ana, Ben, Dee, Eve and Fay
@@ -147,7 +148,7 @@ def test_the_narrator_runs_a_whole_game_typed_in_by_the_group() -> None:
 
 def test_bad_input_gets_a_plain_sentence_and_changes_nothing() -> None:
     script: list[str | float] = [
-        *DEAL, *NIGHT,
+        *DEAL, *KNOW, *NIGHT,
         "zzz",  # not a night command
         "1", "Zed", "Cal",  # not a player, then Cal declares dead
         "2", "Dee", "Cal",
@@ -168,7 +169,7 @@ def test_bad_input_gets_a_plain_sentence_and_changes_nothing() -> None:
 
 
 def test_a_night_whose_clock_runs_out_with_no_death_is_the_villagers_win() -> None:
-    game, printed, group = narrate([*DEAL, *NIGHT, 480.0, ""])  # nobody at the roll call
+    game, printed, group = narrate([*DEAL, *KNOW, *NIGHT, 480.0, ""])  # nobody at the roll call
     assert game.outcome is not None and game.outcome.winner == "villagers"
     assert game.outcome.reason == "nobody died during the night"
     assert "Time's up! Everyone, back to the sanctuary." in printed
@@ -178,7 +179,7 @@ def test_a_night_whose_clock_runs_out_with_no_death_is_the_villagers_win() -> No
 def test_the_dead_of_a_night_that_runs_out_die_when_it_ends() -> None:
     """Fay was recorded during the night; when the time is up nobody had found Cal, who
     says so at the roll call before the night ends."""
-    game, printed, _ = narrate([*DEAL, *NIGHT, 100.0, "1", "Fay", 400.0, "Cal", "", "1"])
+    game, printed, _ = narrate([*DEAL, *KNOW, *NIGHT, 100.0, "1", "Fay", 400.0, "Cal", "", "1"])
     assert "Time's up!" in printed and "Who was killed tonight?" in printed
     assert not game.by_name["Fay"].alive and not game.by_name["Cal"].alive
     assert "Fay died in the night and becomes a ghost" in printed
@@ -189,7 +190,7 @@ def test_the_dead_of_a_night_that_runs_out_die_when_it_ends() -> None:
 def test_a_body_not_yet_declared_declares_dead_when_it_is_found() -> None:
     """The finder touches the body and it whispers yes: typing the body found records its
     `dead` first, then the find."""
-    game, printed, _ = narrate([*DEAL, *NIGHT, 30.0, "found", "Dee", "Fay"])
+    game, printed, _ = narrate([*DEAL, *KNOW, *NIGHT, 30.0, "found", "Dee", "Fay"])
     assert [e["seat"] for e in answers(game, "dead")] == ["Fay"]
     assert answers(game, "body-found")[0]["answer"] == "Fay"
     assert "Body found! Dee found Fay." in printed
@@ -200,7 +201,7 @@ def test_the_deal_shows_each_player_their_card_then_wipes_it(
     wiped: list[int] = []  # how much had been printed at each wipe
     monkeypatch.setattr(Console, "clear",
                         lambda self, home=True: wiped.append(len(self.file.getvalue())))
-    game, printed, _ = narrate([*DEAL, *NIGHT, 480.0])
+    game, printed, _ = narrate([*DEAL, *KNOW, *NIGHT, 480.0])
     assert len(wiped) == len(NAMES)
     assert "Pass the keyboard to Ana" in printed and "You are the Werewolf" in printed
     # each card is wiped before the next player comes; after the last, nothing on the
@@ -212,7 +213,7 @@ def test_the_deal_shows_each_player_their_card_then_wipes_it(
 
 
 def test_the_seers_turn_does_not_name_the_seer() -> None:
-    script: list[str | float] = [*DEAL, *NIGHT, 60.0, "1", "Cal", "2", "Dee", "Cal", "1", "",
+    script: list[str | float] = [*DEAL, *KNOW, *NIGHT, 60.0, "1", "Cal", "2", "Dee", "Cal", "1", "",
                                  "Dee", "Dee", "Ana", "Fay", "Ana", "1", "1"]
     _, printed, _ = narrate(script)
     asked = [line for line in printed.splitlines() if "point at a living player" in line]
@@ -221,7 +222,7 @@ def test_the_seers_turn_does_not_name_the_seer() -> None:
 
 def test_on_a_terminal_the_big_clock_counts_down_live(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(Console, "clear", lambda self, home=True: None)
-    game, printed, group = narrate([*DEAL, *NIGHT, 12.0, "2", "Dee", "Cal"], terminal=True,
+    game, printed, group = narrate([*DEAL, *KNOW, *NIGHT, 12.0, "2", "Dee", "Cal"], terminal=True,
                                    options={"night-seconds": 20})
     assert "███" in printed  # the digits five lines high
     assert "Press Enter to record a death or a body found." in printed
@@ -255,7 +256,7 @@ def test_play_in_the_dark_from_the_command_line(tmp_path: Path) -> None:
     victim, finder = [p.name for p in game.players if p.team != "monsters"][:2]
     # two slips first (a name twice, too few names), then the six names: a game for six
     # although --players was not given
-    lines = ["Ana, ana, Cal, Dee, Eve, Fay", "Ana", ", ".join(NAMES), *DEAL, *NIGHT,
+    lines = ["Ana, ana, Cal, Dee, Eve, Fay", "Ana", ", ".join(NAMES), *DEAL, *KNOW, *NIGHT,
              "1", victim, "2", finder, victim, "1", ""]
     lines += ["0" if name == monster else monster for name in NAMES if name != victim]
     saved = tmp_path / "dark.json"

@@ -373,6 +373,15 @@ def _first_waited(game: Game) -> Decision | None:
     return next((d for d in game.open.values() if not _standing(d) or d.seat == CLOCK), None)
 
 
+def _pass_unlisted_waits(game: Game, phase: str) -> None:
+    """A phase the script does not list, which waits for nothing but its clock (the time the
+    Know phase's calls take in the dark), passes as that clock runs out."""
+    while not game.over and (waiting := _first_waited(game)) is not None \
+            and waiting.seat == CLOCK and waiting.phase != phase \
+            and not any(d.seat != CLOCK and not _standing(d) for d in game.open.values()):
+        game.answer(waiting.id, True, seat=CLOCK)
+
+
 def _clone(game: Game) -> Game:
     return replay(game.record(), get_edition)
 
@@ -392,6 +401,7 @@ def _play(scenario: Scenario) -> None:
                                f"Clocktower plays, not {scenario.edition}")
         step = _Step(game, raw, _clone)
         if step.phase not in game.phases and not game.over:
+            _pass_unlisted_waits(game, step.phase)
             current = game.phase
             waiting = _first_waited(game)
             if waiting is not None and waiting.phase != step.phase:

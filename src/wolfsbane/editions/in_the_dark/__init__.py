@@ -104,7 +104,8 @@ class InTheDark(Edition):
     def flow(self, game: Game) -> Flow:
         yield from deal(game)
         options = game.options
-        know(game, bool(options["mystery-roles"]), bool(options["show-know-on-phones"]))
+        yield from know(game, bool(options["mystery-roles"]), bool(options["show-know-on-phones"]),
+                        float(options["know-seconds"]))
         number = 1
         while True:
             yield from night(game, number)

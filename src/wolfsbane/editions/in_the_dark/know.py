@@ -9,6 +9,9 @@ from .cards import ALL_MONSTERS, MONSTERS, knows_of
 
 if TYPE_CHECKING:
     from ...core import Game, Player, Role
+    from ...core.edition import Flow
+
+KNOW_CLOCK = "know"
 
 
 def calls(catalog: dict[str, Role], present: set[str]) -> list[list[str]]:
@@ -46,9 +49,10 @@ def known_by(game: Game, knower: Player) -> list[str]:
             and (p.role in wanted or (every_monster and p.team == MONSTERS))]
 
 
-def know(game: Game, mystery: bool, on_phones: bool) -> None:
-    """The calls and what the phones show; nothing is asked (the first night follows at once,
-    so that a script may begin with it: the narrator reads the calls as it begins)."""
+def know(game: Game, mystery: bool, on_phones: bool, seconds_per_call: float) -> Flow:
+    """The calls and what the phones show, then the time the guide takes to read them
+    (`seconds_per_call` for each call) before the lights go out: the night's countdown starts
+    in the dark, not while eyes are still opening in the sanctuary. Nothing is asked."""
     game.begin_phase("know")
     dealt = {p.role for p in game.players}
     if not mystery:
@@ -64,3 +68,5 @@ def know(game: Game, mystery: bool, on_phones: bool) -> None:
         for player in game.players:
             if knows_of(game.role(player.role)):
                 game.tell(player, {"about": "know", "players": known_by(game, player)})
+    if spoken and seconds_per_call:
+        yield game.clock(KNOW_CLOCK, seconds_per_call * len(spoken))

@@ -77,6 +77,11 @@ class OwnCards(Option):
 
 
 OPTIONS: dict[str, Option] = {
+    "know-seconds": Option(
+        "know-seconds", 20, "How long the guide gives each call of the Know phase (eyes open, "
+        "look, eyes closed) before the lights go out and the night's countdown starts.",
+        minimum=0, maximum=120, kind=SECONDS, label="Time for each Know call",
+        zero_words="the night follows at once"),
     "night-seconds": Option(
         "night-seconds", 480, "How long a night lasts at most: it ends sooner when a body is "
         "found.", minimum=10, maximum=3600, kind=SECONDS, label="Length of the night"),
