@@ -30,6 +30,8 @@ def edition_list() -> list[dict[str, Any]]:
             "night_order": {kind: [turn.as_dict() for turn in turns]
                             for kind, turns in edition.night_order.items()},
             "bot_names": list(edition.bot_names),
+            # the browser's dark phone and narrator device instead of its seat and board
+            "played_in_the_dark": edition.played_in_the_dark,
             # the words the web client says everything in (the terminal uses the same)
             "messages": edition.messages(),
         })

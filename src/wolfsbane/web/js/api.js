@@ -126,17 +126,32 @@ export class Live {
       if (event.code === 4409) {
         // the same seat opened more connections elsewhere (another tab or device): this one
         // was closed to make room, and reconnecting would only close another
+        this.gaveUp = true;
         this.onState("replaced");
         return;
       }
       if (this.closed || [4401, 4403, 4404].includes(event.code)) {
+        this.gaveUp = true;
         this.onState(event.code === 4404 ? "gone" : this.closed ? "closed" : "refused");
         return;
       }
       this.onState("offline");
       this.retry = Math.min(this.retry + 1, 6);
-      setTimeout(() => this.connect(), 300 * 2 ** this.retry);
+      this.retryTimer = setTimeout(() => this.connect(), 300 * 2 ** this.retry);
     });
+  }
+
+  // The page is seen again (a phone unlocked and woken): reconnect at once rather than after
+  // the back-off, or ask for whatever was missed while it slept.
+  wake() {
+    if (this.closed || this.gaveUp) return;
+    if (this.ws && this.ws.readyState === WebSocket.OPEN) {
+      this.ws.send(JSON.stringify({ type: "sync", cursor: this.cursor }));
+    } else if (!this.ws) {
+      clearTimeout(this.retryTimer);
+      this.retry = 0;
+      this.connect();
+    }
   }
 
   send(message) {

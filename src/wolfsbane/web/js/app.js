@@ -8,6 +8,7 @@ import { SeatScreen } from "./seat.js";
 import { BoardScreen } from "./board.js";
 import { ModeratorScreen } from "./moderator.js";
 import { EndScreen } from "./end.js";
+import { DarkPhoneScreen, NarratorScreen, playedInTheDark } from "./dark.js";
 import { edition as editionOf, errorText, setEditions } from "./text.js";
 
 const main = document.getElementById("main");
@@ -34,6 +35,10 @@ class Session {
     this.screenKind = null;
     this.live = new Live(code, token, (m) => this.onMessage(m), (s) => this.onConnection(s));
     this.timer = setInterval(() => this.screen && this.screen.tick && this.screen.tick(), 250);
+    this.onVisible = () => {
+      if (document.visibilityState === "visible") this.live.wake();
+    };
+    document.addEventListener("visibilitychange", this.onVisible);
   }
 
   get edition() {
@@ -73,6 +78,7 @@ class Session {
 
   stop() {
     clearInterval(this.timer);
+    document.removeEventListener("visibilitychange", this.onVisible);
     this.live.close();
     if (this.screen && this.screen.destroy) this.screen.destroy();
     this.screen = null;
@@ -133,8 +139,10 @@ class Session {
   pickScreen() {
     if (this.view.over) return "end";
     if (this.me.kind === "moderator") return "moderator";
-    if (this.me.kind === "spectator") return "board";
-    return "seat";
+    // a game played in the dark: a near-black phone per seat, and a narrator device
+    const dark = playedInTheDark(this.edition);
+    if (this.me.kind === "spectator") return dark ? "narrator" : "board";
+    return dark ? "dark" : "seat";
   }
 
   show(kind) {
@@ -142,7 +150,10 @@ class Session {
       if (this.screen && this.screen.destroy) this.screen.destroy();
       const root = h("div", { class: `screen screen-${kind}` });
       replace(main, root);
-      const Screen = { lobby: LobbyScreen, seat: SeatScreen, board: BoardScreen, moderator: ModeratorScreen, end: EndScreen }[kind];
+      const Screen = {
+        lobby: LobbyScreen, seat: SeatScreen, board: BoardScreen, moderator: ModeratorScreen, end: EndScreen,
+        dark: DarkPhoneScreen, narrator: NarratorScreen,
+      }[kind];
       this.screenKind = kind;
       this.screen = new Screen(root, this);
       document.body.dataset.screen = kind;

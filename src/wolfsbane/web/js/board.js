@@ -63,7 +63,7 @@ export function schedule(lines) {
   });
 }
 
-class Narrator {
+export class Narrator {
   constructor(onLine) {
     this.onLine = onLine;
     this.enabled = false;

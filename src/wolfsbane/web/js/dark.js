@@ -1,0 +1,604 @@
+// Werewolf in the Dark: the screens of a game played physically, in the dark.
+//
+// The phone (a seat) is near-black and lights nothing up unless asked: the card and whom you
+// know show only while you hold the button down; "I was killed" and "Body found" stay one tap
+// away all night; a question that arrives and the end of the night make the phone vibrate
+// (sound would give a hiding player away); a ghost's phone is a dim candle. The narrator device
+// (a spectator: a laptop or phone in the sanctuary) speaks every phase, shows the big clock,
+// sounds an alarm when a body is found or a clock runs out, and shows only public news.
+//
+// Everything here is drawn from the seat's view alone, so a phone that locks and wakes (or a
+// reload) picks up exactly where it was.
+
+import { formatSeconds, h, replace } from "./dom.js";
+import { Narrator } from "./board.js";
+import { PRIVATE_KINDS, decisionPrompt, describe, errorText, list, phaseKind, phaseLabel, roleName, teamName } from "./text.js";
+import { remaining } from "./widgets.js";
+
+// The screen's own words (what the catalogue has words for, events, questions and phases, is
+// said in the catalogue's).
+const SAY = {
+  hold: "Hold to see your card",
+  holding: "Let go to hide it again",
+  holdHint: "Your card shows only while you hold the button down.",
+  cardNotDealt: "Your card has not been dealt yet.",
+  youKnow: "You know",
+  nobodyKnown: "You know nobody's card.",
+  killed: "I was killed",
+  killedConfirm: "Tap again: I was killed",
+  killedHint: "Only if someone double-tapped you. Then curl up on the floor and stay silent.",
+  bodyFound: "Body found",
+  bodyWho: "Whose body did you find? Touch it and ask \u201cAre you dead?\u201d first.",
+  bodyNone: "Nobody has declared dead yet: a body must say \u201cyes\u201d to \u201cAre you dead?\u201d.",
+  back: "Back",
+  sending: "Sending\u2026",
+  body: "You are a body. Stay curled up and silent; whisper \u201cyes\u201d if someone asks whether you are dead.",
+  nightAlive: "The night is on. Your phone stays dark.",
+  nightOver: "The night is over. Go back to the sanctuary.",
+  dayAlive: "Talk with the others. When the clock runs out, on 3, 2, 1, everyone points at once.",
+  voteNow: "Point now: whom do you vote to execute?",
+  voteConfirm: (name) => `Vote to execute ${name}? A vote is final.`,
+  voteYes: "Yes, final",
+  voteCast: (name) => `You voted to execute ${name}. Your vote is final.`,
+  voteNone: "You did not vote.",
+  dusk: "Dusk. The living close their eyes; the ghosts are asked for their help.",
+  know: "Close your eyes. Open them only when the narrator calls your card.",
+  ghost: "You are a ghost. Do not speak.",
+  ghostToken: (token) => `Your ghost: ${token}.`,
+  candle: "Your phone is your candle: shamble slowly, both feet together.",
+  ghostWait: "Wait in the sanctuary",
+  ghostGo: "You may leave the sanctuary now.",
+  thumbsUp: "Thumbs up: a monster",
+  thumbsDown: "Thumbs down: not a monster",
+  question: "Your turn",
+  done: "Done.",
+  waiting: "Nothing to do right now.",
+  end: "The game is over.",
+};
+
+// Vibration patterns (milliseconds on, off, on...): a player alone in the dark feels them.
+const BUZZ = { question: [180, 90, 180], nightOver: [500], ghostGo: [120], know: [150] };
+
+export function buzz(pattern) {
+  try {
+    if (navigator.vibrate) navigator.vibrate(pattern);
+  } catch {
+    /* a device without vibration: the screen still says it */
+  }
+}
+
+// A phase's kind as the edition declares it ("night", "day", "know", "dusk"...).
+function kindOf(view) {
+  return phaseKind(view.phase, view.edition);
+}
+
+function option(session, id) {
+  const given = session.info && session.info.options;
+  if (given && given[id] !== undefined) return given[id];
+  const ed = session.edition;
+  const spec = ed && ed.options && ed.options[id];
+  return spec ? spec.default : undefined;
+}
+
+// What this seat was told about whom it knows: the `know` facts, from its own events only.
+function knownPlayers(session) {
+  const names = [];
+  for (const e of session.events()) {
+    if (e.kind === "InfoGiven" && e.about === "know") for (const name of e.players || []) if (!names.includes(name)) names.push(name);
+  }
+  return names;
+}
+
+// The public ghost token of each player, from the announcements.
+function ghostTokens(session) {
+  const tokens = new Map();
+  for (const e of session.events()) if (e.kind === "Announced" && e.about === "ghost") tokens.set(e.player, e.ghost);
+  return tokens;
+}
+
+function tokenName(session, token) {
+  const ed = session.view.edition;
+  return roleName(ed, token) || String(token);
+}
+
+const STANDING = new Set(["dead", "body-found"]);
+
+// -- the phone -------------------------------------------------------------------------------
+
+export class DarkPhoneScreen {
+  constructor(root, session) {
+    this.root = root;
+    this.session = session;
+    this.root.classList.add("dark");
+    this.phase = h("p", { class: "dark-phase" });
+    this.clock = h("p", { class: "dark-clock", role: "timer", "aria-live": "off" });
+    this.status = h("p", { class: "dark-status", "aria-live": "polite" });
+    this.card = h("div", { class: "dark-card", id: "held-card", hidden: true });
+    this.holdButton = h("button", {
+      type: "button", class: "dark-big dark-hold", id: "hold-card", "aria-controls": "held-card", "aria-expanded": "false",
+    }, SAY.hold);
+    this.bindHold(this.holdButton);
+    this.question = h("section", { class: "dark-question", "aria-live": "polite", "aria-label": SAY.question });
+    this.actions = h("div", { class: "dark-actions" });
+    this.candle = h("div", { class: "candle", "aria-hidden": "true" }, h("div", { class: "candle-glow" }), h("div", { class: "candle-flame" }));
+    root.append(h("h1", { class: "sr-only" }, "Werewolf in the Dark"),
+      h("div", { class: "dark-top" }, this.phase, this.clock), this.status, this.question, this.actions,
+      this.candle, this.holdButton, this.card);
+    this.seen = new Set(); // decision ids already buzzed for
+    this.firstUpdate = true;
+    this.lastKind = null;
+    this.armed = null; // the standing decision whose confirmation is showing: "dead" or "body-found"
+    this.voting = null; // the name picked for the day's vote, before its confirmation
+    this.sending = false;
+    this.ghostWent = false;
+    this.onHide = () => {
+      if (document.visibilityState === "hidden") this.showCard(false);
+    };
+    document.addEventListener("visibilitychange", this.onHide);
+  }
+
+  // Press and hold: the card shows while a pointer (or the space or enter key) holds the button.
+  bindHold(button) {
+    const show = (ev) => {
+      ev.preventDefault();
+      if (ev.pointerId !== undefined && button.setPointerCapture) {
+        try { button.setPointerCapture(ev.pointerId); } catch { /* released already */ }
+      }
+      this.showCard(true);
+    };
+    const hide = () => this.showCard(false);
+    button.addEventListener("pointerdown", show);
+    for (const name of ["pointerup", "pointercancel", "lostpointercapture", "blur"]) button.addEventListener(name, hide);
+    button.addEventListener("contextmenu", (ev) => ev.preventDefault());
+    button.addEventListener("keydown", (ev) => {
+      if ((ev.key === " " || ev.key === "Enter") && !ev.repeat) show(ev);
+    });
+    button.addEventListener("keyup", (ev) => {
+      if (ev.key === " " || ev.key === "Enter") hide();
+    });
+    button.addEventListener("click", (ev) => ev.preventDefault());
+  }
+
+  showCard(on) {
+    if (on === !this.card.hidden) return;
+    if (on) this.fillCard();
+    else replace(this.card);
+    this.card.hidden = !on;
+    this.root.classList.toggle("holding", on);
+    this.holdButton.setAttribute("aria-expanded", on ? "true" : "false");
+    this.holdButton.textContent = on ? SAY.holding : SAY.hold;
+  }
+
+  fillCard() {
+    const view = this.session.view;
+    const ed = view.edition;
+    const you = view.you || {};
+    const known = knownPlayers(this.session);
+    const token = ghostTokens(this.session).get(you.name);
+    replace(this.card,
+      you.role ? h("h2", { class: "dark-role" }, roleName(ed, you.role)) : h("p", null, SAY.cardNotDealt),
+      you.team ? h("p", { class: "dark-team" }, `${teamName(you.team, ed)}.`) : null,
+      you.description ? h("p", { class: "dark-description" }, you.description) : null,
+      h("h3", null, SAY.youKnow),
+      known.length ? h("p", { class: "dark-known" }, `${list(known)}.`) : h("p", null, SAY.nobodyKnown),
+      token ? h("p", null, SAY.ghostToken(tokenName(this.session, token))) : null);
+  }
+
+  update() {
+    const s = this.session;
+    const view = s.view;
+    const ed = view.edition;
+    const kind = kindOf(view);
+    const you = view.you || {};
+    const ghost = you.alive === false;
+    const decisions = view.decisions || [];
+    const standing = decisions.filter((d) => STANDING.has(d.name));
+    const asked = decisions.filter((d) => !STANDING.has(d.name));
+
+    // what a player alone must notice: a question, the night's end, the first thing known
+    for (const d of asked) {
+      if (!this.seen.has(d.id) && !this.firstUpdate) buzz(BUZZ.question);
+      this.seen.add(d.id);
+    }
+    if (!this.firstUpdate && this.lastKind === "night" && kind !== "night") buzz(BUZZ.nightOver);
+    const knownCount = knownPlayers(s).length;
+    if (!this.firstUpdate && knownCount && knownCount !== this.knownCount) buzz(BUZZ.know);
+    this.knownCount = knownCount;
+    if (kind !== this.lastKind) {
+      this.armed = null;
+      this.voting = null;
+      this.ghostWent = false;
+    }
+    this.lastKind = kind;
+    this.firstUpdate = false;
+
+    this.root.dataset.kind = kind;
+    this.root.classList.toggle("ghost", ghost);
+    const candle = ghost && kind === "night";
+    this.root.classList.toggle("candle-on", candle);
+    this.candle.hidden = !candle;
+    this.phase.textContent = phaseLabel(view.phase, ed);
+    this.status.textContent = this.statusText(kind, ghost, standing);
+    if (this.card.hidden === false) this.fillCard();
+
+    const key = JSON.stringify([decisions.map((d) => [d.id, d.choices]), kind, ghost, this.armed, this.voting, this.sending]);
+    if (key !== this.drawn) {
+      this.drawn = key;
+      const hadFocus = this.root.contains(document.activeElement) && document.activeElement !== this.holdButton
+        ? document.activeElement.id : null;
+      replace(this.question, asked.map((d) => this.questionCard(d)));
+      replace(this.actions, kind === "night" && !ghost ? this.standingButtons(standing) : null);
+      if (hadFocus) {
+        const again = document.getElementById(hadFocus);
+        if (again) again.focus();
+      }
+    }
+    this.tick();
+  }
+
+  statusText(kind, ghost, standing) {
+    const view = this.session.view;
+    if (ghost) {
+      const token = ghostTokens(this.session).get(view.you.name);
+      const words = [SAY.ghost];
+      if (token) words.push(SAY.ghostToken(tokenName(this.session, token)));
+      if (kind === "night") words.push(SAY.candle);
+      return words.join(" ");
+    }
+    if (kind === "night") {
+      // a player who declared dead is asked nothing more this night: a body
+      return standing.some((d) => d.name === "dead") || !standing.length ? (standing.length ? SAY.nightAlive : SAY.body) : SAY.nightAlive;
+    }
+    if (kind === "day") return SAY.dayAlive;
+    if (kind === "dusk") return SAY.dusk;
+    if (kind === "know") return SAY.know;
+    return SAY.waiting;
+  }
+
+  // "I was killed" (a tap, then a second tap to confirm) and "Body found" (a tap, then the body's
+  // name): always at hand at night, at the bottom where a thumb reaches.
+  standingButtons(standing) {
+    const dead = standing.find((d) => d.name === "dead");
+    const body = standing.find((d) => d.name === "body-found");
+    const out = [];
+    if (this.armed === "body-found" && body) {
+      const names = body.choices || [];
+      out.push(h("div", { class: "dark-panel", role: "group", "aria-labelledby": "body-who" },
+        h("p", { id: "body-who" }, names.length ? SAY.bodyWho : SAY.bodyNone),
+        names.map((name) => h("button", {
+          type: "button", class: "dark-big dark-name", id: `body-${name}`, disabled: this.sending,
+          onclick: () => this.send(body, name),
+        }, name)),
+        h("button", { type: "button", class: "dark-big dark-back", id: "body-back", onclick: () => this.arm(null) }, SAY.back)));
+      return out;
+    }
+    if (body) {
+      out.push(h("button", { type: "button", class: "dark-big dark-body", id: "dark-body", onclick: () => this.arm("body-found") }, SAY.bodyFound));
+    }
+    if (dead) {
+      const armed = this.armed === "dead";
+      out.push(h("button", {
+        type: "button", class: `dark-big dark-dead${armed ? " armed" : ""}`, id: "dark-dead", disabled: this.sending,
+        "aria-describedby": "dead-hint",
+        onclick: () => (armed ? this.send(dead, dead.kind === "yes-no" ? true : (dead.choices || ["yes"])[0]) : this.arm("dead")),
+      }, armed ? SAY.killedConfirm : SAY.killed));
+      out.push(h("p", { class: "dark-hint", id: "dead-hint" }, SAY.killedHint));
+    }
+    return out;
+  }
+
+  arm(which) {
+    this.armed = which;
+    clearTimeout(this.disarm);
+    // an armed "I was killed" falls back after a few seconds: a stray tap changes nothing
+    if (which === "dead") this.disarm = setTimeout(() => { this.armed = null; this.update(); }, 5000);
+    this.update();
+    const first = this.actions.querySelector(which === "body-found" ? ".dark-name, .dark-back" : "#dark-dead");
+    if (first) first.focus();
+  }
+
+  async send(d, answer, extra = {}) {
+    if (this.sending) return null;
+    this.sending = true;
+    this.update();
+    const reply = await this.session.live.send({ type: "answer", decision: d.id, answer, ...extra });
+    this.sending = false;
+    this.armed = null;
+    this.voting = null;
+    if (reply && reply.type === "error") {
+      this.status.textContent = errorText(reply, this.session.view.edition) || reply.detail || "That did not work.";
+    } else {
+      this.answered = { name: d.name, answer };
+    }
+    this.update();
+    return reply;
+  }
+
+  // One question in big buttons: the vote (a tap, then "Yes, final"), the ghost's token, the
+  // guide, the thumbs, the seer's point, or any other choice the edition asks.
+  questionCard(d) {
+    const s = this.session;
+    const ed = s.view.edition;
+    const prompt = d.name === "vote" ? SAY.voteNow : decisionPrompt(ed, d, s.view.seat);
+    const title = h("h2", { class: "dark-prompt" }, prompt);
+    const choice = (value, label, attrs = {}) => h("button", {
+      type: "button", class: "dark-big dark-name", disabled: this.sending, onclick: () => this.send(d, value), ...attrs,
+    }, label);
+    let body;
+    if (d.kind === "yes-no") {
+      const judging = d.name === "judge";
+      body = [
+        choice(true, judging ? SAY.thumbsUp : "Yes", { class: "dark-big dark-name thumb-up", id: `d${d.id}-yes` }),
+        choice(false, judging ? SAY.thumbsDown : "No", { class: "dark-big dark-name thumb-down", id: `d${d.id}-no` }),
+      ];
+    } else if (d.name === "vote" && this.voting !== null) {
+      body = [
+        h("p", { class: "dark-confirm" }, SAY.voteConfirm(this.voting)),
+        h("button", { type: "button", class: "dark-big dark-yes", id: "vote-yes", disabled: this.sending, onclick: () => this.send(d, this.voting, { lock: true }) }, SAY.voteYes),
+        h("button", { type: "button", class: "dark-big dark-back", id: "vote-back", onclick: () => { this.voting = null; this.update(); } }, SAY.back),
+      ];
+    } else if (d.name === "vote") {
+      body = (d.choices || []).map((name) => h("button", {
+        type: "button", class: "dark-big dark-name", id: `vote-${name}`,
+        onclick: () => { this.voting = name; this.update(); const yes = document.getElementById("vote-yes"); if (yes) yes.focus(); },
+      }, name));
+    } else {
+      const label = (value) => (d.name === "choose-ghost" ? tokenName(s, value) : roleName(ed, value) || String(value));
+      body = (d.choices || []).map((value, i) => choice(value, label(value), { id: `d${d.id}-${i}` }));
+      if (d.optional) body.push(choice(null, "Skip", { class: "dark-big dark-back", id: `d${d.id}-skip` }));
+    }
+    const deadline = s.clock && s.clock.deadlines ? s.clock.deadlines[String(d.id)] : null;
+    return h("div", { class: "dark-ask", dataset: { decision: String(d.id), name: d.name } },
+      title, deadline ? h("p", { class: "dark-left", dataset: { deadline: String(deadline) } }) : null,
+      h("div", { class: "dark-choices", role: "group", "aria-label": prompt }, body));
+  }
+
+  tick() {
+    const s = this.session;
+    const clock = s.clock || {};
+    const left = remaining(s, clock.phase_deadline);
+    this.clock.textContent = clock.paused ? "paused" : left !== null ? formatSeconds(left) : "";
+    for (const el of this.question.querySelectorAll(".dark-left")) {
+      const l = remaining(s, Number(el.dataset.deadline));
+      el.textContent = l !== null ? `${formatSeconds(l)} left` : "";
+    }
+    this.tickGhostWait();
+  }
+
+  // A new ghost waits in the sanctuary before going out (`ghost-wait-seconds` from the night's
+  // beginning); the phone counts it down and buzzes when it is over.
+  tickGhostWait() {
+    const s = this.session;
+    const view = s.view;
+    if (!(view.you && view.you.alive === false) || kindOf(view) !== "night") return;
+    const wait = Number(option(s, "ghost-wait-seconds")) || 0;
+    const night = Number(option(s, "night-seconds")) || 0;
+    const clock = s.clock || {};
+    const left = remaining(s, clock.phase_deadline);
+    if (!wait || !night || left === null) return;
+    const scale = Number((s.info && s.info.timers && s.info.timers.scale) || 1);
+    const since = night * scale - left; // seconds since the night began
+    const waitLeft = wait * scale - since;
+    let line = this.root.querySelector(".ghost-wait");
+    if (!line) {
+      line = h("p", { class: "ghost-wait", "aria-live": "polite" });
+      this.status.after(line);
+    }
+    if (waitLeft > 0) line.textContent = `${SAY.ghostWait}: ${formatSeconds(waitLeft)}.`;
+    else {
+      if (line.textContent !== SAY.ghostGo) {
+        line.textContent = SAY.ghostGo;
+        if (!this.ghostWent) buzz(BUZZ.ghostGo);
+      }
+      this.ghostWent = true;
+    }
+  }
+
+  destroy() {
+    document.removeEventListener("visibilitychange", this.onHide);
+    clearTimeout(this.disarm);
+  }
+}
+
+// -- the narrator device ---------------------------------------------------------------------
+
+// A clear alarm: three loud square-wave beeps through WebAudio (the voice may be drowned by
+// players shouting "Body found!").
+class Alarm {
+  constructor() {
+    this.context = null;
+  }
+
+  unlock() {
+    const Context = window.AudioContext || window.webkitAudioContext;
+    if (!Context) return;
+    if (!this.context) this.context = new Context();
+    if (this.context.state === "suspended") this.context.resume();
+  }
+
+  ring() {
+    const ctx = this.context;
+    if (!ctx) return false;
+    const start = ctx.currentTime + 0.05;
+    for (let i = 0; i < 3; i += 1) {
+      const osc = ctx.createOscillator();
+      const gain = ctx.createGain();
+      osc.type = "square";
+      osc.frequency.value = 880;
+      gain.gain.setValueAtTime(0.0001, start + i * 0.35);
+      gain.gain.exponentialRampToValueAtTime(0.5, start + i * 0.35 + 0.02);
+      gain.gain.exponentialRampToValueAtTime(0.0001, start + i * 0.35 + 0.25);
+      osc.connect(gain).connect(ctx.destination);
+      osc.start(start + i * 0.35);
+      osc.stop(start + i * 0.35 + 0.3);
+    }
+    return true;
+  }
+}
+
+// Public news worth a line on the narrator's screen and in its voice.
+function isNews(e) {
+  return e.kind === "Announced" || e.kind === "PlayerDied" || e.kind === "PlayerExecuted" || e.kind === "GameWon";
+}
+
+// What the narrator says as a phase begins, by the phase's kind (the know phase: the calls of
+// the edition's know table, when it has one, else its own words).
+export function phaseLines(edition, phase, kind, { nightSeconds = 0, daySeconds = 0 } = {}) {
+  const name = phaseLabel(phase, edition && edition.id);
+  if (kind === "know") {
+    const order = (edition && edition.night_order) || {};
+    const calls = (order.know || []).map((turn) => turn.words || `${turn.called}, open your eyes and look at one another. ${turn.called}, close your eyes.`);
+    return ["Everyone, close your eyes.", ...calls, "Everyone, open your eyes."];
+  }
+  if (kind === "night") {
+    const minutes = nightSeconds >= 60 ? ` The night lasts ${formatMinutes(nightSeconds)}.` : "";
+    return [`${name}. Turn off the last light.${minutes} Ghosts, wait in the sanctuary before you leave.`];
+  }
+  if (kind === "day") {
+    const minutes = daySeconds ? ` You have ${formatMinutes(daySeconds)} to talk.` : "";
+    return [`${name}. Everyone in the sanctuary, lights on.${minutes}`];
+  }
+  if (kind === "dusk") return [`${name}. The living, close your eyes. Ghosts, open yours.`];
+  return [];
+}
+
+function formatMinutes(seconds) {
+  const s = Math.round(seconds);
+  if (s % 60 === 0) return s === 60 ? "one minute" : `${s / 60} minutes`;
+  return `${s} seconds`;
+}
+
+export class NarratorScreen {
+  constructor(root, session) {
+    this.root = root;
+    this.session = session;
+    this.root.classList.add("dark", "narrator");
+    this.phase = h("h1", { class: "nar-phase" });
+    this.clock = h("p", { class: "nar-clock", role: "timer", "aria-live": "off", id: "nar-clock" });
+    this.caption = h("p", { class: "caption", "aria-live": "assertive", id: "narration" });
+    this.spoken = h("ol", { id: "narration-log", class: "notes" });
+    this.lines = [];
+    this.narrator = new Narrator((text) => {
+      this.caption.textContent = text;
+      this.lines.push(text);
+      this.spoken.appendChild(h("li", null, text));
+    });
+    this.alarm = new Alarm();
+    this.alarms = 0;
+    this.voiceButton = h("button", { type: "button", class: "dark-big", id: "voice-toggle", onclick: () => this.toggleVoice() }, "Turn the voice and the alarm on");
+    this.news = h("ul", { class: "nar-news", id: "nar-news" });
+    this.village = h("ul", { class: "nar-village", "aria-label": "Players" });
+    root.append(
+      h("div", { class: "nar-top" }, this.phase, this.clock),
+      h("div", { class: "nar-voice" }, this.caption, this.voiceButton),
+      h("section", { class: "nar-card", "aria-labelledby": "nar-news-title" }, h("h2", { id: "nar-news-title" }, "Announcements"), this.news),
+      h("section", { class: "nar-card", "aria-labelledby": "nar-village-title" }, h("h2", { id: "nar-village-title" }, "The village"), this.village),
+      h("details", { class: "nar-card" }, h("summary", null, "What the narrator said"), this.spoken));
+    this.phaseSeen = null;
+    this.kindSeen = null;
+    this.newsSeen = new Set();
+    this.counted = null;
+    this.wake = null;
+  }
+
+  async toggleVoice() {
+    this.narrator.enabled = !this.narrator.enabled;
+    this.voiceButton.textContent = this.narrator.enabled ? "Mute the voice and the alarm" : "Turn the voice and the alarm on";
+    if (this.narrator.enabled) {
+      this.alarm.unlock();
+      this.narrator.say("The narrator is ready.");
+      // the narrator device must not fall asleep during a night
+      try {
+        if (navigator.wakeLock) this.wake = await navigator.wakeLock.request("screen");
+      } catch {
+        /* no wake lock here: keep the device awake by hand */
+      }
+    }
+  }
+
+  ring(reason) {
+    this.alarms += 1;
+    this.root.dataset.alarms = String(this.alarms);
+    this.root.dataset.alarm = reason;
+    if (this.narrator.enabled) this.alarm.ring();
+  }
+
+  update() {
+    const s = this.session;
+    const view = s.view;
+    const ed = view.edition;
+    const kind = kindOf(view);
+    this.root.dataset.kind = kind;
+    this.phase.textContent = phaseLabel(view.phase, ed);
+    const events = s.events().filter((e) => !PRIVATE_KINDS.has(e.kind));
+    const news = events.filter(isNews);
+    replace(this.news, news.length ? news.slice(-12).reverse().map((e) => h("li", null, describe(ed, e))) : h("li", { class: "dark-hint" }, "Nothing yet."));
+    const tokens = ghostTokens(s);
+    replace(this.village, (view.players || []).map((p) => h("li", { class: p.alive ? "alive" : "ghost", dataset: { name: p.name } },
+      h("span", { class: "pname" }, p.name),
+      h("span", null, p.alive ? "" : ` \u2014 ghost${tokens.has(p.name) ? `: ${tokenName(s, tokens.get(p.name))}` : ""}`))));
+
+    const first = this.phaseSeen === null;
+    if (view.phase !== this.phaseSeen) {
+      const endedKind = this.kindSeen;
+      this.phaseSeen = view.phase;
+      this.kindSeen = kind;
+      this.counted = null;
+      if (!first) this.phaseEnded(endedKind, events);
+      const lines = phaseLines(s.edition, view.phase, kind, {
+        nightSeconds: (Number(option(s, "night-seconds")) || 0),
+        daySeconds: (Number(option(s, "day-seconds")) || 0),
+      });
+      this.narrator.cancel();
+      lines.forEach((text, i) => this.narrator.timers.push(setTimeout(() => this.narrator.say(text), (first ? 0 : 1800) + i * 2500)));
+    }
+    // each piece of news is spoken once (not the old ones a reload finds)
+    for (const e of news) {
+      const key = `${e.index}`;
+      if (this.newsSeen.has(key)) continue;
+      this.newsSeen.add(key);
+      if (!first) this.narrator.timers.push(setTimeout(() => this.narrator.say(describe(ed, e)), 1200));
+    }
+    this.tick();
+  }
+
+  // The phase that just ended: a night ends on a body found or its clock; either rings.
+  phaseEnded(kind, events) {
+    if (kind !== "night") return;
+    const found = events.some((e) => e.kind === "Announced" && e.about === "body-found" && !this.newsSeen.has(`${e.index}`));
+    this.ring(found ? "body-found" : "time");
+    this.narrator.say(found ? "Body found! Everyone, back to the sanctuary." : "Time is up! Everyone, back to the sanctuary.");
+  }
+
+  tick() {
+    const s = this.session;
+    const clock = s.clock || {};
+    const left = remaining(s, clock.phase_deadline);
+    this.clock.textContent = clock.paused ? "paused" : left !== null ? formatSeconds(left) : "";
+    this.clock.classList.toggle("urgent", left !== null && left <= 10);
+    document.title = left !== null && left > 0 ? `${formatSeconds(left)} \u00b7 wolfsbane` : "wolfsbane";
+    // the day ends on "3, 2, 1", and everyone points at once
+    const kind = kindOf(s.view);
+    if (kind === "day" && left !== null && !clock.paused) {
+      const second = Math.ceil(left);
+      if (second <= 3 && second >= 1 && this.counted !== second) {
+        this.counted = second;
+        this.narrator.say(String(second));
+        if (second === 1) this.countTimer = setTimeout(() => { this.ring("time"); this.narrator.say("Point now!"); }, 900);
+      }
+    }
+  }
+
+  destroy() {
+    this.narrator.cancel();
+    clearTimeout(this.countTimer);
+    if (this.wake) this.wake.release().catch(() => {});
+    document.title = "wolfsbane";
+  }
+}
+
+// Whether an edition is played in the dark with this app as its companion (the edition says
+// so: `played_in_the_dark` in /api/editions).
+export function playedInTheDark(edition) {
+  return Boolean(edition && edition.played_in_the_dark);
+}
