@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..core import STORYTELLER, Game
+from ..core.decision import CLOCK
 from ..core.view import PUBLIC_SEAT, TABLE_SEAT, public_view, view, visible_count
 from .errors import ServerError
 from .lobby import MODERATOR, PLAYER, Participant
@@ -156,12 +157,28 @@ class FanOut:
             "deadlines": {str(i): deadlines[i] for i in ids if i in deadlines},
             "vote": self._vote_standing(participant),
         }
+        countdowns = self._countdowns()
+        if countdowns is not None:
+            clock["countdowns"] = countdowns
         curtain = self._curtain(participant)
         if curtain is not None:
             # every turn of the night is over, and dawn waits for the night's clock: the
             # moderator is told why nothing happens, and until when
             clock["curtain"] = curtain
         return clock
+
+    def _countdowns(self) -> dict[str, float] | None:
+        """In a game played in the dark, the app's clocks are the table's: the night's and the
+        day's countdowns, the ghosts' wait, shown on the narrator device and on every phone.
+        Each running clock's end, by its name (None in other editions, whose clocks pace
+        turns that must not show)."""
+        live = self.live
+        game = live.game
+        if game is None or not live.edition.played_in_the_dark:
+            return None
+        deadlines = live.deadlines
+        return {d.name: deadlines[d.id] for d in game.open.values()
+                if d.seat == CLOCK and d.id in deadlines}
 
     def _curtain(self, participant: Participant) -> dict[str, Any] | None:
         """For the moderator, while dawn waits for the night's clock: until when, and the
@@ -235,6 +252,7 @@ class FanOut:
             controlled,
             _frozen(self._vote_standing(participant)),
             _frozen(self._curtain(participant)),
+            _frozen(self._countdowns()),
         )
 
     def _send_snapshot(self, connection: Connection, since: int) -> None:

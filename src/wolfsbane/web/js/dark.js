@@ -96,9 +96,35 @@ function ghostTokens(session) {
   return tokens;
 }
 
+// A ghost token in words: the catalogue's, else its id as words ("ghost-3": "Ghost 3").
 function tokenName(session, token) {
-  const ed = session.view.edition;
-  return roleName(ed, token) || String(token);
+  const named = roleName(session.view.edition, token);
+  if (named && named !== token) return named;
+  const words = String(token).replace(/-/g, " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+// The clock a phase counts down, as the table sees it: the running countdown of the app (the
+// night's, the day's, the Know phase's), else the end of the phase.
+function tableClock(session, own) {
+  const clock = session.clock || {};
+  const countdowns = clock.countdowns || {};
+  const kind = kindOf(session.view);
+  const named = countdowns[kind] || (kind === "know" ? countdowns.know : null);
+  return named || own || clock.phase_deadline || null;
+}
+
+// Whether this seat was told, in the current phase, that it declared dead: a body until the
+// night ends.
+function isBody(session) {
+  const phase = session.view.phase;
+  return session.events().some((e) => e.kind === "InfoGiven" && e.about === "dead" && e.phase === phase);
+}
+
+// Whether the ghosts' wait of this night is over (the narrator announces it).
+function ghostsMayLeave(session) {
+  const phase = session.view.phase;
+  return session.events().some((e) => e.kind === "Announced" && e.about === "ghosts-leave" && e.phase === phase);
 }
 
 const STANDING = new Set(["dead", "body-found"]);
@@ -130,7 +156,7 @@ export class DarkPhoneScreen {
     this.armed = null; // the standing decision whose confirmation is showing: "dead" or "body-found"
     this.voting = null; // the name picked for the day's vote, before its confirmation
     this.sending = false;
-    this.ghostWent = false;
+    this.newestSeen = -1;
     this.onHide = () => {
       if (document.visibilityState === "hidden") this.showCard(false);
     };
@@ -175,13 +201,16 @@ export class DarkPhoneScreen {
     const you = view.you || {};
     const known = knownPlayers(this.session);
     const token = ghostTokens(this.session).get(you.name);
+    // what this seat alone was told (the seer's thumbs, the vampire hunter's hands), newest first
+    const told = this.session.events().filter((e) => e.kind === "InfoGiven" && e.about !== "know" && e.about !== "dead").reverse();
     replace(this.card,
       you.role ? h("h2", { class: "dark-role" }, roleName(ed, you.role)) : h("p", null, SAY.cardNotDealt),
-      you.team ? h("p", { class: "dark-team" }, `${teamName(you.team, ed)}.`) : null,
+      you.team ? h("p", { class: "dark-team" }, `You play for ${teamName(you.team, ed)}.`) : null,
       you.description ? h("p", { class: "dark-description" }, you.description) : null,
       h("h3", null, SAY.youKnow),
       known.length ? h("p", { class: "dark-known" }, `${list(known)}.`) : h("p", null, SAY.nobodyKnown),
-      token ? h("p", null, SAY.ghostToken(tokenName(this.session, token))) : null);
+      token ? h("p", null, SAY.ghostToken(tokenName(this.session, token))) : null,
+      told.length ? h("ul", { class: "dark-told" }, told.map((e) => h("li", null, describe(ed, e, view.seat)))) : null);
   }
 
   update() {
@@ -195,19 +224,26 @@ export class DarkPhoneScreen {
     const standing = decisions.filter((d) => STANDING.has(d.name));
     const asked = decisions.filter((d) => !STANDING.has(d.name));
 
-    // what a player alone must notice: a question, the night's end, the first thing known
+    // what a player alone must notice: a question, whom they know, the night's end, the
+    // ghosts' wait over (never for what a reload finds: it was noticed before)
     for (const d of asked) {
       if (!this.seen.has(d.id) && !this.firstUpdate) buzz(BUZZ.question);
       this.seen.add(d.id);
     }
-    if (!this.firstUpdate && this.lastKind === "night" && kind !== "night") buzz(BUZZ.nightOver);
-    const knownCount = knownPlayers(s).length;
-    if (!this.firstUpdate && knownCount && knownCount !== this.knownCount) buzz(BUZZ.know);
-    this.knownCount = knownCount;
+    const events = s.events();
+    const newest = events.length ? events[events.length - 1].index : -1;
+    if (!this.firstUpdate) {
+      for (const e of events) {
+        if (e.index <= this.newestSeen) continue;
+        if (e.kind === "InfoGiven" && e.about !== "dead") buzz(BUZZ.know); // whom you know, what you are told
+        if (e.kind === "Announced" && e.about === "ghosts-leave" && ghost) buzz(BUZZ.ghostGo);
+        if (e.kind === "PhaseBegan" && this.lastKind === "night") buzz(BUZZ.nightOver);
+      }
+    }
+    this.newestSeen = Math.max(this.newestSeen ?? -1, newest);
     if (kind !== this.lastKind) {
       this.armed = null;
       this.voting = null;
-      this.ghostWent = false;
     }
     this.lastKind = kind;
     this.firstUpdate = false;
@@ -218,7 +254,7 @@ export class DarkPhoneScreen {
     this.root.classList.toggle("candle-on", candle);
     this.candle.hidden = !candle;
     this.phase.textContent = phaseLabel(view.phase, ed);
-    this.status.textContent = this.statusText(kind, ghost, standing);
+    if (!this.problem) this.status.textContent = this.statusText(kind, ghost);
     if (this.card.hidden === false) this.fillCard();
 
     const key = JSON.stringify([decisions.map((d) => [d.id, d.choices]), kind, ghost, this.armed, this.voting, this.sending]);
@@ -236,7 +272,7 @@ export class DarkPhoneScreen {
     this.tick();
   }
 
-  statusText(kind, ghost, standing) {
+  statusText(kind, ghost) {
     const view = this.session.view;
     if (ghost) {
       const token = ghostTokens(this.session).get(view.you.name);
@@ -245,10 +281,7 @@ export class DarkPhoneScreen {
       if (kind === "night") words.push(SAY.candle);
       return words.join(" ");
     }
-    if (kind === "night") {
-      // a player who declared dead is asked nothing more this night: a body
-      return standing.some((d) => d.name === "dead") || !standing.length ? (standing.length ? SAY.nightAlive : SAY.body) : SAY.nightAlive;
-    }
+    if (kind === "night") return isBody(this.session) ? SAY.body : SAY.nightAlive;
     if (kind === "day") return SAY.dayAlive;
     if (kind === "dusk") return SAY.dusk;
     if (kind === "know") return SAY.know;
@@ -297,20 +330,24 @@ export class DarkPhoneScreen {
     if (first) first.focus();
   }
 
-  async send(d, answer, extra = {}) {
+  async send(d, answer) {
     if (this.sending) return null;
     this.sending = true;
     this.update();
-    const reply = await this.session.live.send({ type: "answer", decision: d.id, answer, ...extra });
+    const reply = await this.session.live.answer(d.id, answer);
     this.sending = false;
     this.armed = null;
     this.voting = null;
     if (reply && reply.type === "error") {
-      this.status.textContent = errorText(reply, this.session.view.edition) || reply.detail || "That did not work.";
+      // said where the player looks, for a few seconds, then the usual line again
+      this.problem = errorText(reply, this.session.view.edition) || reply.detail || "That did not work.";
+      clearTimeout(this.problemTimer);
+      this.problemTimer = setTimeout(() => { this.problem = null; this.update(); }, 6000);
     } else {
       this.answered = { name: d.name, answer };
     }
     this.update();
+    if (this.problem) this.status.textContent = this.problem;
     return reply;
   }
 
@@ -334,7 +371,7 @@ export class DarkPhoneScreen {
     } else if (d.name === "vote" && this.voting !== null) {
       body = [
         h("p", { class: "dark-confirm" }, SAY.voteConfirm(this.voting)),
-        h("button", { type: "button", class: "dark-big dark-yes", id: "vote-yes", disabled: this.sending, onclick: () => this.send(d, this.voting, { lock: true }) }, SAY.voteYes),
+        h("button", { type: "button", class: "dark-big dark-yes", id: "vote-yes", disabled: this.sending, onclick: () => this.send(d, this.voting) }, SAY.voteYes),
         h("button", { type: "button", class: "dark-big dark-back", id: "vote-back", onclick: () => { this.voting = null; this.update(); } }, SAY.back),
       ];
     } else if (d.name === "vote") {
@@ -356,7 +393,8 @@ export class DarkPhoneScreen {
   tick() {
     const s = this.session;
     const clock = s.clock || {};
-    const left = remaining(s, clock.phase_deadline);
+    const mine = (s.view.decisions || []).map((d) => clock.deadlines && clock.deadlines[String(d.id)]).find(Boolean);
+    const left = remaining(s, tableClock(s, mine));
     this.clock.textContent = clock.paused ? "paused" : left !== null ? formatSeconds(left) : "";
     for (const el of this.question.querySelectorAll(".dark-left")) {
       const l = remaining(s, Number(el.dataset.deadline));
@@ -370,33 +408,27 @@ export class DarkPhoneScreen {
   tickGhostWait() {
     const s = this.session;
     const view = s.view;
-    if (!(view.you && view.you.alive === false) || kindOf(view) !== "night") return;
-    const wait = Number(option(s, "ghost-wait-seconds")) || 0;
-    const night = Number(option(s, "night-seconds")) || 0;
-    const clock = s.clock || {};
-    const left = remaining(s, clock.phase_deadline);
-    if (!wait || !night || left === null) return;
-    const scale = Number((s.info && s.info.timers && s.info.timers.scale) || 1);
-    const since = night * scale - left; // seconds since the night began
-    const waitLeft = wait * scale - since;
     let line = this.root.querySelector(".ghost-wait");
+    if (!(view.you && view.you.alive === false) || kindOf(view) !== "night") {
+      if (line) line.remove();
+      return;
+    }
     if (!line) {
       line = h("p", { class: "ghost-wait", "aria-live": "polite" });
       this.status.after(line);
     }
-    if (waitLeft > 0) line.textContent = `${SAY.ghostWait}: ${formatSeconds(waitLeft)}.`;
-    else {
-      if (line.textContent !== SAY.ghostGo) {
-        line.textContent = SAY.ghostGo;
-        if (!this.ghostWent) buzz(BUZZ.ghostGo);
-      }
-      this.ghostWent = true;
+    const wait = ((s.clock || {}).countdowns || {})["ghost-wait"];
+    if (!ghostsMayLeave(s) && wait) {
+      line.textContent = `${SAY.ghostWait}: ${formatSeconds(remaining(s, wait))}.`;
+    } else if (line.textContent !== SAY.ghostGo) {
+      line.textContent = SAY.ghostGo;
     }
   }
 
   destroy() {
     document.removeEventListener("visibilitychange", this.onHide);
     clearTimeout(this.disarm);
+    clearTimeout(this.problemTimer);
   }
 }
 
@@ -436,35 +468,35 @@ class Alarm {
   }
 }
 
-// Public news worth a line on the narrator's screen and in its voice.
-function isNews(e) {
-  return e.kind === "Announced" || e.kind === "PlayerDied" || e.kind === "PlayerExecuted" || e.kind === "GameWon";
-}
+// Public news: shown on the narrator's screen (every vote too), and spoken (the votes apart:
+// everyone saw them pointed).
+const SHOWN = new Set(["Announced", "VoteCast", "GameWon"]);
+const SPOKEN = new Set(["Announced", "GameWon"]);
+// what sounds the alarm: a body found, a clock run out (the night's; the day's, when the vote
+// is called)
+const ALARMS = { "body-found": "body-found", "time-up": "time", "vote-now": "time" };
 
-// What the narrator says as a phase begins, by the phase's kind (the know phase: the calls of
-// the edition's know table, when it has one, else its own words).
-export function phaseLines(edition, phase, kind, { nightSeconds = 0, daySeconds = 0 } = {}) {
+// What the narrator says as a phase begins (the rest is the catalogue's: the Know phase's
+// calls, the dusk's, the news), with the lengths of the table's clocks.
+export function phaseLine(edition, phase, kind, { nightSeconds = 0, daySeconds = 0 } = {}) {
   const name = phaseLabel(phase, edition && edition.id);
-  if (kind === "know") {
-    const order = (edition && edition.night_order) || {};
-    const calls = (order.know || []).map((turn) => turn.words || `${turn.called}, open your eyes and look at one another. ${turn.called}, close your eyes.`);
-    return ["Everyone, close your eyes.", ...calls, "Everyone, open your eyes."];
-  }
   if (kind === "night") {
-    const minutes = nightSeconds >= 60 ? ` The night lasts ${formatMinutes(nightSeconds)}.` : "";
-    return [`${name}. Turn off the last light.${minutes} Ghosts, wait in the sanctuary before you leave.`];
+    const minutes = nightSeconds ? ` The night lasts ${formatMinutes(nightSeconds)} at most.` : "";
+    return `${name}. Turn off the last light.${minutes} Ghosts, wait in the sanctuary until you are told to go.`;
   }
   if (kind === "day") {
-    const minutes = daySeconds ? ` You have ${formatMinutes(daySeconds)} to talk.` : "";
-    return [`${name}. Everyone in the sanctuary, lights on.${minutes}`];
+    const minutes = daySeconds ? ` You have ${formatMinutes(daySeconds)} to talk, then everyone points at once.` : "";
+    return `${name}. Everyone in the sanctuary, lights on.${minutes}`;
   }
-  if (kind === "dusk") return [`${name}. The living, close your eyes. Ghosts, open yours.`];
-  return [];
+  if (kind === "dusk") return `${name}.`;
+  if (kind === "know") return `${name}. Everyone, close your eyes and listen.`;
+  return null;
 }
 
 function formatMinutes(seconds) {
   const s = Math.round(seconds);
-  if (s % 60 === 0) return s === 60 ? "one minute" : `${s / 60} minutes`;
+  if (s === 60) return "one minute";
+  if (s % 60 === 0) return `${s / 60} minutes`;
   return `${s} seconds`;
 }
 
@@ -494,25 +526,25 @@ export class NarratorScreen {
       h("section", { class: "nar-card", "aria-labelledby": "nar-news-title" }, h("h2", { id: "nar-news-title" }, "Announcements"), this.news),
       h("section", { class: "nar-card", "aria-labelledby": "nar-village-title" }, h("h2", { id: "nar-village-title" }, "The village"), this.village),
       h("details", { class: "nar-card" }, h("summary", null, "What the narrator said"), this.spoken));
-    this.phaseSeen = null;
-    this.kindSeen = null;
-    this.newsSeen = new Set();
-    this.counted = null;
+    this.heard = null; // the newest event index already narrated (null: nothing yet)
+    this.warned = null; // the phase whose "one minute left" was said
     this.wake = null;
   }
 
   async toggleVoice() {
     this.narrator.enabled = !this.narrator.enabled;
     this.voiceButton.textContent = this.narrator.enabled ? "Mute the voice and the alarm" : "Turn the voice and the alarm on";
-    if (this.narrator.enabled) {
-      this.alarm.unlock();
-      this.narrator.say("The narrator is ready.");
-      // the narrator device must not fall asleep during a night
-      try {
-        if (navigator.wakeLock) this.wake = await navigator.wakeLock.request("screen");
-      } catch {
-        /* no wake lock here: keep the device awake by hand */
-      }
+    if (!this.narrator.enabled) {
+      this.narrator.cancel();
+      return;
+    }
+    this.alarm.unlock();
+    this.narrator.say("The narrator is ready.");
+    // the narrator device must not fall asleep during a night
+    try {
+      if (navigator.wakeLock) this.wake = await navigator.wakeLock.request("screen");
+    } catch {
+      /* no wake lock here: keep the device awake by hand */
     }
   }
 
@@ -527,71 +559,65 @@ export class NarratorScreen {
     const s = this.session;
     const view = s.view;
     const ed = view.edition;
-    const kind = kindOf(view);
-    this.root.dataset.kind = kind;
+    this.root.dataset.kind = kindOf(view);
     this.phase.textContent = phaseLabel(view.phase, ed);
     const events = s.events().filter((e) => !PRIVATE_KINDS.has(e.kind));
-    const news = events.filter(isNews);
-    replace(this.news, news.length ? news.slice(-12).reverse().map((e) => h("li", null, describe(ed, e))) : h("li", { class: "dark-hint" }, "Nothing yet."));
+    const news = events.filter((e) => SHOWN.has(e.kind));
+    replace(this.news, news.length ? news.slice(-14).reverse().map((e) => h("li", { class: `news-${e.about || e.kind}` }, describe(ed, e)))
+      : h("li", null, "Nothing yet."));
     const tokens = ghostTokens(s);
     replace(this.village, (view.players || []).map((p) => h("li", { class: p.alive ? "alive" : "ghost", dataset: { name: p.name } },
       h("span", { class: "pname" }, p.name),
-      h("span", null, p.alive ? "" : ` \u2014 ghost${tokens.has(p.name) ? `: ${tokenName(s, tokens.get(p.name))}` : ""}`))));
-
-    const first = this.phaseSeen === null;
-    if (view.phase !== this.phaseSeen) {
-      const endedKind = this.kindSeen;
-      this.phaseSeen = view.phase;
-      this.kindSeen = kind;
-      this.counted = null;
-      if (!first) this.phaseEnded(endedKind, events);
-      const lines = phaseLines(s.edition, view.phase, kind, {
-        nightSeconds: (Number(option(s, "night-seconds")) || 0),
-        daySeconds: (Number(option(s, "day-seconds")) || 0),
-      });
-      this.narrator.cancel();
-      lines.forEach((text, i) => this.narrator.timers.push(setTimeout(() => this.narrator.say(text), (first ? 0 : 1800) + i * 2500)));
-    }
-    // each piece of news is spoken once (not the old ones a reload finds)
-    for (const e of news) {
-      const key = `${e.index}`;
-      if (this.newsSeen.has(key)) continue;
-      this.newsSeen.add(key);
-      if (!first) this.narrator.timers.push(setTimeout(() => this.narrator.say(describe(ed, e)), 1200));
-    }
+      p.alive ? null : h("span", null, ` (ghost${tokens.has(p.name) ? `: ${tokenName(s, tokens.get(p.name))}` : ""})`))));
+    this.narrate(events);
     this.tick();
   }
 
-  // The phase that just ended: a night ends on a body found or its clock; either rings.
-  phaseEnded(kind, events) {
-    if (kind !== "night") return;
-    const found = events.some((e) => e.kind === "Announced" && e.about === "body-found" && !this.newsSeen.has(`${e.index}`));
-    this.ring(found ? "body-found" : "time");
-    this.narrator.say(found ? "Body found! Everyone, back to the sanctuary." : "Time is up! Everyone, back to the sanctuary.");
+  // Says what is new, in the order it happened: each phase as it begins, then the news. A
+  // reload narrates nothing old: it was said before.
+  narrate(events) {
+    const s = this.session;
+    const ed = s.view.edition;
+    const newest = events.length ? events[events.length - 1].index : -1;
+    if (this.heard === null) {
+      this.heard = newest;
+      return;
+    }
+    for (const e of events) {
+      if (e.index <= this.heard) continue;
+      if (e.kind === "PhaseBegan") {
+        const line = phaseLine(s.edition, e.phase_name || e.phase, phaseKind(e.phase_name || e.phase, ed), {
+          nightSeconds: Number(option(s, "night-seconds")) || 0,
+          daySeconds: Number(option(s, "day-seconds")) || 0,
+        });
+        if (line) this.narrator.say(line);
+      } else if (SPOKEN.has(e.kind)) {
+        if (e.kind === "Announced" && ALARMS[e.about]) this.ring(ALARMS[e.about]);
+        this.narrator.say(describe(ed, e));
+      }
+    }
+    this.heard = Math.max(this.heard, newest);
   }
 
   tick() {
     const s = this.session;
     const clock = s.clock || {};
-    const left = remaining(s, clock.phase_deadline);
-    this.clock.textContent = clock.paused ? "paused" : left !== null ? formatSeconds(left) : "";
+    const left = remaining(s, tableClock(s, null));
+    this.clock.textContent = clock.paused ? "paused" : left !== null ? formatSeconds(Math.max(0, left)) : "";
     this.clock.classList.toggle("urgent", left !== null && left <= 10);
     document.title = left !== null && left > 0 ? `${formatSeconds(left)} \u00b7 wolfsbane` : "wolfsbane";
-    // the day ends on "3, 2, 1", and everyone points at once
-    const kind = kindOf(s.view);
-    if (kind === "day" && left !== null && !clock.paused) {
-      const second = Math.ceil(left);
-      if (second <= 3 && second >= 1 && this.counted !== second) {
-        this.counted = second;
-        this.narrator.say(String(second));
-        if (second === 1) this.countTimer = setTimeout(() => { this.ring("time"); this.narrator.say("Point now!"); }, 900);
-      }
+    // a long night warns a minute before its end
+    const view = s.view;
+    const night = kindOf(view) === "night";
+    const length = Number(option(s, "night-seconds")) || 0;
+    if (night && !clock.paused && left !== null && left <= 60 && left > 55 && length > 90 && this.warned !== view.phase) {
+      this.warned = view.phase;
+      this.narrator.say("One minute left.");
     }
   }
 
   destroy() {
     this.narrator.cancel();
-    clearTimeout(this.countTimer);
     if (this.wake) this.wake.release().catch(() => {});
     document.title = "wolfsbane";
   }

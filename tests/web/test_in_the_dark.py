@@ -1,0 +1,344 @@
+"""Werewolf in the Dark in a real browser: a narrator device and four phones (390x844) play a
+whole game against a real server, with two more players answering through the HTTP API so
+that the game goes where the test wants: the Know phase, a night with a death and a body found,
+the ghosts and their candles, the dusk (the guide, the seer and the ghosts' thumbs), the day's
+vote, and the end. Every screen is checked with axe-core; screenshots of the dark phone, the
+held card, the candle and the narrator land in test-output/screenshots/."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from ..server.helpers import Server
+from .conftest import check_accessibility
+
+PHONE = {"width": 390, "height": 844}
+LAPTOP = {"width": 1280, "height": 800}
+PHONES = ("Ann", "Bea", "Cyd", "Dee")
+BY_API = ("Eli", "Fay")  # seats the test plays through the HTTP API
+DECK = {"werewolf": 2, "seer": 1, "villager": 3}
+# every vibration a page asks for, kept where the test can read it
+RECORD_BUZZ = """
+window.__buzz = [];
+navigator.vibrate = (pattern) => { window.__buzz.push(pattern); return true; };
+"""
+
+
+def new_page(browser: Any, viewport: dict[str, int], errors: list[str]) -> Any:
+    context = browser.new_context(viewport=viewport, device_scale_factor=1, color_scheme="dark",
+                                  bypass_csp=True, reduced_motion="no-preference")
+    context.add_init_script(RECORD_BUZZ)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    return page
+
+
+class ApiSeat:
+    """A seat played through the HTTP API: its view, and its answers."""
+
+    def __init__(self, server: Server, code: str, name: str) -> None:
+        self.base = f"{server.url}/api/games/{code}"
+        self.name = name
+        joined = httpx.post(f"{self.base}/join", json={"name": name, "as": "player"}).json()
+        self.headers = {"Authorization": f"Bearer {joined['token']}"}
+
+    def view(self) -> dict[str, Any]:
+        reply = httpx.get(f"{self.base}/view", headers=self.headers)
+        reply.raise_for_status()
+        view: dict[str, Any] = reply.json()["view"]
+        return view
+
+    def asked(self, name: str, timeout: float = 30) -> dict[str, Any]:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            for decision in self.view()["decisions"]:
+                if decision["name"] == name:
+                    return dict(decision)
+            time.sleep(0.1)
+        raise AssertionError(f"{self.name} was never asked {name}")
+
+    def answer(self, name: str, answer: Any) -> None:
+        decision = self.asked(name)
+        reply = httpx.post(f"{self.base}/answer", headers=self.headers,
+                           json={"decision": decision["id"], "answer": answer})
+        assert reply.status_code == 200, reply.text
+
+
+def create_dark_game(page: Any, server: Server) -> str:
+    """The narrator device creates the game (the table's screen, around one table), with
+    short clocks, whom-you-know shown on the phones, and a deck of its own."""
+    page.goto(server.url + "/")
+    page.get_by_label("Your name").fill("Sanctuary")
+    page.locator('select[name="edition"]').select_option("in-the-dark")
+    page.locator('input[name="mode"][value="table"]').check()
+    page.locator('input[name="as"][value="spectator"]').check()
+    page.locator('input[name="setup"][value="custom"]').check()
+    for role, count in DECK.items():
+        page.locator(f"#count-{role}").fill(str(count))
+    page.locator("summary", has_text="Options").click()
+    page.locator('input[name="night-seconds"]').fill("90")
+    page.locator('input[name="day-seconds"]').fill("10")
+    page.locator('input[name="ghost-wait-seconds"]').fill("4")
+    page.locator('input[name="show-know-on-phones"]').check()
+    page.locator("summary", has_text="Timers").click()
+    page.locator('input[name="decision"]').fill("30")
+    page.locator('input[name="seed"]').fill("12")
+    page.locator("#create-game").click()
+    page.wait_for_selector(".big-code")
+    code: str = page.locator(".big-code").inner_text().split()[-1]
+    return code
+
+
+def join_phone(browser: Any, server: Server, code: str, name: str, errors: list[str]) -> Any:
+    phone = new_page(browser, PHONE, errors)
+    phone.goto(f"{server.url}/?join={code}")
+    phone.get_by_label("Your name").fill(name)
+    phone.locator("form button[type=submit]").click()
+    phone.locator(".big-code").wait_for()
+    return phone
+
+
+def held_card(phone: Any) -> str:
+    """Press and hold the card button: the text shown while held (then let go)."""
+    button = phone.locator("#hold-card")
+    button.hover()
+    phone.mouse.down()
+    phone.locator("#held-card:not([hidden])").wait_for()
+    text: str = phone.locator("#held-card").inner_text()
+    phone.mouse.up()
+    phone.locator("#held-card[hidden]").wait_for(state="attached")
+    return text
+
+
+def phase_is(page: Any, text: str, timeout: float = 40_000) -> None:
+    page.locator(".dark-phase, .nar-phase", has_text=text).wait_for(timeout=timeout)
+
+
+def ask(phone: Any, name: str, timeout: float = 40_000) -> Any:
+    card = phone.locator(f'.dark-ask[data-name="{name}"]')
+    card.wait_for(timeout=timeout)
+    return card
+
+
+def said(narrator: Any, text: str, timeout: float = 20_000) -> None:
+    """Wait until the narrator has said `text` (its log of what it said, folded away)."""
+    narrator.wait_for_function(
+        "(text) => document.getElementById('narration-log').textContent.includes(text)",
+        arg=text, timeout=timeout)
+
+
+def buzzes(page: Any) -> int:
+    count: int = page.evaluate("window.__buzz.length")
+    return count
+
+
+def vote(phone: Any, target: str) -> None:
+    """One tap on the name, then the confirmation: final once cast."""
+    card = ask(phone, "vote")
+    card.locator(f"#vote-{target}").click()
+    phone.locator("#vote-yes").click()
+    phone.locator('.dark-ask[data-name="vote"]').wait_for(state="detached")
+
+
+def test_a_whole_game_in_the_dark(browser: Any, web_server: Server, shots: Path) -> None:
+    errors: list[str] = []
+    narrator = new_page(browser, LAPTOP, errors)
+    code = create_dark_game(narrator, web_server)
+    phones = {name: join_phone(browser, web_server, code, name, errors) for name in PHONES}
+    api = {name: ApiSeat(web_server, code, name) for name in BY_API}
+    narrator.locator(".seat", has_text="Fay").wait_for()
+    check_accessibility(phones["Ann"], "lobby (phone)")
+    narrator.locator("#start-game").click()
+
+    # the narrator device: the big clock, the voice, the public news
+    narrator.locator("#nar-clock").wait_for()
+    narrator.locator("#voice-toggle").click()
+    phase_is(narrator, "The Know phase")
+
+    # the phones are dark: nothing but the dim controls until the card is held
+    ann = phones["Ann"]
+    phase_is(ann, "The Know phase")
+    assert ann.locator("#held-card").is_hidden()
+    background = ann.evaluate("getComputedStyle(document.body).backgroundColor")
+    assert background == "rgb(0, 0, 0)", background
+    check_accessibility(ann, "dark phone (know)")
+    ann.screenshot(path=str(shots / "40-dark-phone.png"))
+
+    # who holds what: each phone's held card (the API seats read their own views)
+    roles: dict[str, str] = {}
+    cards: dict[str, str] = {}
+    for name, phone in phones.items():
+        cards[name] = held_card(phone)
+        roles[name] = phone.evaluate("wolfsbane.view.you.role")
+    for name, seat in api.items():
+        roles[name] = seat.view()["you"]["role"]
+    wolves = [n for n, r in roles.items() if r == "werewolf"]
+    seer = next(n for n, r in roles.items() if r == "seer")
+    assert len(wolves) == 2
+    # a werewolf's phone knows the other werewolf, shown only while held
+    for name in wolves:
+        if name in phones:
+            other = next(w for w in wolves if w != name)
+            phones[name].locator(".dark-hold").hover()
+            phones[name].mouse.down()
+            phones[name].locator("#held-card", has_text=other).wait_for()
+            check_accessibility(phones[name], "held card")
+            phones[name].screenshot(path=str(shots / "41-held-card.png"))
+            phones[name].mouse.up()
+            assert "Werewolf" in cards[name] and other in cards[name]
+    # no phone shows another player's card: a villager's knows nobody
+    for name, text in cards.items():
+        for other in PHONES + BY_API:
+            if other != name and roles[name] != "werewolf":
+                assert other not in text, (name, text)
+
+    # night 1: a villager on a phone is killed in the dark, another phone finds the body
+    victim = next(n for n in PHONES if roles[n] == "villager")
+    finder = next(n for n in PHONES if n != victim)
+    phase_is(ann, "Night 1")
+    phase_is(narrator, "Night 1")
+    check_accessibility(narrator, "narrator (night)")
+    narrator.screenshot(path=str(shots / "42-narrator-night.png"))
+    body_phone = phones[victim]
+    body_phone.locator("#dark-dead").click()  # one tap arms it; a second declares
+    body_phone.locator("#dark-dead.armed").click()
+    body_phone.locator(".dark-status", has_text="You are a body").wait_for()
+    assert body_phone.locator("#dark-body").count() == 0  # a body finds no body
+    # a phone that locks and wakes picks up where it was
+    body_phone.reload()
+    body_phone.locator(".dark-status", has_text="You are a body").wait_for()
+    phase_is(body_phone, "Night 1")
+
+    finding = phones[finder]
+    check_accessibility(finding, "dark phone (night)")
+    finding.locator("#dark-body").click()
+    # every other living player is offered (a phone never shows who declared dead); naming one
+    # who did not is refused with the reason, and changes nothing
+    wrong = next(n for n in PHONES + BY_API if n not in (victim, finder))
+    finding.locator(f'[id="body-{wrong}"]').click()
+    finding.locator(".dark-status", has_text="has not declared dead").wait_for()
+    finding.locator("#dark-body").click()
+    check_accessibility(finding, "body found (names)")
+    before = buzzes(ann)
+    finding.locator(f'[id="body-{victim}"]').click()
+
+    # the night ends at once: the narrator rings and says so; the phones vibrate
+    said(narrator, "Body found!")
+    assert int(narrator.locator(".screen-narrator").get_attribute("data-alarms") or 0) >= 1
+    phase_is(ann, "Day 1")
+    ann.wait_for_function(f"window.__buzz.length > {before}")
+
+    # day 1: the new ghost keeps one of two tokens; then the talk, then everyone points
+    choose = ask(body_phone, "choose-ghost")
+    check_accessibility(body_phone, "choose a ghost token")
+    choose.locator("button").first.click()
+    narrator.locator("#nar-news", has_text="keeps the ghost token").wait_for()
+    executed = wolves[0]
+    for name, phone in phones.items():
+        if name == victim:
+            continue
+        if name == executed:
+            card = ask(phone, "vote")
+            check_accessibility(phone, "the vote")
+            phone.screenshot(path=str(shots / "43-phone-vote.png"))
+            target = next(n for n in PHONES + BY_API if n not in (victim, executed))
+            vote(phone, target)
+        else:
+            vote(phone, executed)
+    for name, seat in api.items():
+        if name != executed:
+            seat.answer("vote", executed)
+        else:
+            seat.answer("vote", None)
+    narrator.locator("#nar-news", has_text=f"{executed} is executed").wait_for()
+    if executed in phones:
+        ask(phones[executed], "choose-ghost").locator("button").first.click()
+    else:
+        api[executed].answer("choose-ghost", api[executed].asked("choose-ghost")["choices"][0])
+
+    # dusk 1: the ghosts pick the guide; the seer points, the ghosts judge with a thumb
+    phase_is(narrator, "Dusk 1")
+    for ghost in (victim, executed):
+        if ghost in phones:
+            card = ask(phones[ghost], "guide")
+            card.locator(f"button:text-is('{victim}')").click()
+        else:
+            api[ghost].answer("guide", victim)
+    narrator.locator("#nar-news", has_text=f"{victim} is the ghost guide").wait_for()
+    suspect = wolves[1] if wolves[1] != seer else wolves[0]
+    if seer in phones:
+        ask(phones[seer], "inspect").locator(f"button:text-is('{suspect}')").click()
+    else:
+        api[seer].answer("inspect", suspect)
+    thumbs = ask(body_phone, "judge")
+    check_accessibility(body_phone, "the ghosts' thumbs")
+    thumbs.locator(".thumb-up").click()
+    if executed in phones:
+        ask(phones[executed], "judge").locator(".thumb-down").click()
+    else:
+        api[executed].answer("judge", False)
+    if seer in phones:
+        phones[seer].locator(".dark-hold").hover()
+        phones[seer].mouse.down()
+        phones[seer].locator("#held-card", has_text="One ghost raised a thumb").wait_for()
+        phones[seer].mouse.up()
+    else:
+        deadline = time.monotonic() + 20
+        while not any(e.get("about") == "inspect" for e in api[seer].view()["events"]):
+            assert time.monotonic() < deadline, "the seer was never told the thumbs"
+            time.sleep(0.2)
+
+    # night 2: the ghost's phone is a candle; the ghosts wait in the sanctuary, then may go
+    phase_is(body_phone, "Night 2")
+    body_phone.locator(".candle").wait_for()
+    body_phone.locator(".ghost-wait", has_text="Wait in the sanctuary").wait_for()
+    check_accessibility(body_phone, "candle")
+    body_phone.screenshot(path=str(shots / "44-candle.png"))
+    flame = body_phone.evaluate(
+        "getComputedStyle(document.querySelector('.candle-flame')).animationName")
+    assert flame == "candle-flicker"
+    body_phone.locator(".ghost-wait", has_text="You may leave the sanctuary").wait_for()
+    said(narrator, "your wait is over")
+    assert body_phone.locator("#dark-dead").count() == 0  # a ghost declares nothing
+    second = next(n for n in PHONES if n not in (victim, executed) and roles[n] != "werewolf")
+    other_finder = next(n for n in PHONES + BY_API
+                        if n not in (victim, executed, second) and roles[n] != "werewolf")
+    phones[second].locator("#dark-dead").click()
+    phones[second].locator("#dark-dead.armed").click()
+    if other_finder in phones:
+        phones[other_finder].locator("#dark-body").click()
+        phones[other_finder].locator(f'[id="body-{second}"]').click()
+    else:
+        api[other_finder].answer("body-found", second)
+    narrator.locator("#nar-news", has_text=f"found {second}").wait_for()
+
+    # day 2: the last werewolf is executed, and the villagers win
+    ask(phones[second], "choose-ghost").locator("button").first.click()
+    last = wolves[1]
+    for name, phone in phones.items():
+        if name in (victim, executed, second):
+            continue
+        if name == last:
+            vote(phone, next(n for n in PHONES + BY_API
+                             if n not in (victim, executed, second, last)))
+        else:
+            vote(phone, last)
+    for name, seat in api.items():
+        if name in (executed, second):
+            continue
+        seat.answer("vote", None if name == last else last)
+    narrator.locator(".end-banner").wait_for(timeout=30_000)
+    for phone in phones.values():
+        phone.locator(".end-banner").wait_for()
+    check_accessibility(narrator, "end (narrator)")
+    check_accessibility(ann, "end (phone)")
+    narration = narrator.locator("#narration-log").text_content() if narrator.locator(
+        "#narration-log").count() else ""
+    assert narration is not None
+    narrator.screenshot(path=str(shots / "45-narrator-end.png"), full_page=True)
+    assert not errors, errors
