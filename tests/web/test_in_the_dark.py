@@ -216,6 +216,11 @@ def test_a_whole_game_in_the_dark(browser: Any, web_server: Server, shots: Path)
 
     finding = phones[finder]
     check_accessibility(finding, "dark phone (night)")
+    finding.screenshot(path=str(shots / "40b-dark-phone-night.png"))
+    # "I was killed" and "Body found" are big, one tap away, on every living phone alike
+    for target in ("#dark-dead", "#dark-body"):
+        box = finding.locator(target).bounding_box()
+        assert box is not None and box["height"] >= 64 and box["width"] >= 64, (target, box)
     finding.locator("#dark-body").click()
     # every other living player is offered (a phone never shows who declared dead); naming one
     # who did not is refused with the reason, and changes nothing
@@ -224,17 +229,21 @@ def test_a_whole_game_in_the_dark(browser: Any, web_server: Server, shots: Path)
     finding.locator(".dark-status", has_text="has not declared dead").wait_for()
     finding.locator("#dark-body").click()
     check_accessibility(finding, "body found (names)")
-    before = buzzes(ann)
+    before, felt = buzzes(ann), buzzes(body_phone)
     finding.locator(f'[id="body-{victim}"]').click()
 
     # the night ends at once: the narrator rings and says so; the phones vibrate
     said(narrator, "Body found!")
-    assert int(narrator.locator(".screen-narrator").get_attribute("data-alarms") or 0) >= 1
+    screen = narrator.locator(".screen-narrator")
+    assert screen.get_attribute("data-alarm") == "body-found"
+    assert int(screen.get_attribute("data-sounded") or 0) >= 1  # the WebAudio beeps played
     phase_is(ann, "Day 1")
     ann.wait_for_function(f"window.__buzz.length > {before}")
 
-    # day 1: the new ghost keeps one of two tokens; then the talk, then everyone points
+    # day 1: the new ghost keeps one of two tokens (its phone buzzes: a question arrived);
+    # then the talk, then everyone points
     choose = ask(body_phone, "choose-ghost")
+    body_phone.wait_for_function(f"window.__buzz.length > {felt}")
     check_accessibility(body_phone, "choose a ghost token")
     choose.locator("button").first.click()
     narrator.locator("#nar-news", has_text="keeps the ghost token").wait_for()
@@ -256,6 +265,9 @@ def test_a_whole_game_in_the_dark(browser: Any, web_server: Server, shots: Path)
         else:
             seat.answer("vote", None)
     narrator.locator("#nar-news", has_text=f"{executed} is executed").wait_for()
+    narrator.locator("#nar-news", has_text="points at").first.wait_for()  # the votes, public
+    check_accessibility(narrator, "narrator (day)")
+    narrator.screenshot(path=str(shots / "46-narrator-day.png"))
     if executed in phones:
         ask(phones[executed], "choose-ghost").locator("button").first.click()
     else:
@@ -282,6 +294,12 @@ def test_a_whole_game_in_the_dark(browser: Any, web_server: Server, shots: Path)
         ask(phones[executed], "judge").locator(".thumb-down").click()
     else:
         api[executed].answer("judge", False)
+    # the narrator never shows a secret: no card of anyone, not the seer's thumbs
+    assert narrator.evaluate("wolfsbane.view.players.every((p) => !('role' in p))")
+    assert "raised a thumb" not in narrator.locator("main").inner_text()
+    for name, phone in phones.items():
+        if name != seer:
+            assert "raised a thumb" not in held_card(phone), name
     if seer in phones:
         phones[seer].locator(".dark-hold").hover()
         phones[seer].mouse.down()
@@ -302,6 +320,11 @@ def test_a_whole_game_in_the_dark(browser: Any, web_server: Server, shots: Path)
     flame = body_phone.evaluate(
         "getComputedStyle(document.querySelector('.candle-flame')).animationName")
     assert flame == "candle-flicker"
+    # a phone set to reduce motion keeps the candle still
+    body_phone.emulate_media(reduced_motion="reduce")
+    assert body_phone.evaluate(
+        "getComputedStyle(document.querySelector('.candle-flame')).animationName") == "none"
+    body_phone.emulate_media(reduced_motion="no-preference")
     body_phone.locator(".ghost-wait", has_text="You may leave the sanctuary").wait_for()
     said(narrator, "your wait is over")
     assert body_phone.locator("#dark-dead").count() == 0  # a ghost declares nothing
@@ -337,8 +360,6 @@ def test_a_whole_game_in_the_dark(browser: Any, web_server: Server, shots: Path)
         phone.locator(".end-banner").wait_for()
     check_accessibility(narrator, "end (narrator)")
     check_accessibility(ann, "end (phone)")
-    narration = narrator.locator("#narration-log").text_content() if narrator.locator(
-        "#narration-log").count() else ""
-    assert narration is not None
-    narrator.screenshot(path=str(shots / "45-narrator-end.png"), full_page=True)
+    assert "Victory for the villagers" in narrator.locator(".end-banner").inner_text()
+    narrator.screenshot(path=str(shots / "45-narrator-end.png"))
     assert not errors, errors

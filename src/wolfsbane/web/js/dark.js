@@ -36,7 +36,6 @@ const SAY = {
   nightAlive: "The night is on. Your phone stays dark.",
   nightOver: "The night is over. Go back to the sanctuary.",
   dayAlive: "Talk with the others. When the clock runs out, on 3, 2, 1, everyone points at once.",
-  voteNow: "Point now: whom do you vote to execute?",
   voteConfirm: (name) => `Vote to execute ${name}? A vote is final.`,
   voteYes: "Yes, final",
   voteCast: (name) => `You voted to execute ${name}. Your vote is final.`,
@@ -150,17 +149,53 @@ export class DarkPhoneScreen {
     root.append(h("h1", { class: "sr-only" }, "Werewolf in the Dark"),
       h("div", { class: "dark-top" }, this.phase, this.clock), this.status, this.question, this.actions,
       this.candle, this.holdButton, this.card);
-    this.seen = new Set(); // decision ids already buzzed for
-    this.firstUpdate = true;
     this.lastKind = null;
     this.armed = null; // the standing decision whose confirmation is showing: "dead" or "body-found"
     this.voting = null; // the name picked for the day's vote, before its confirmation
     this.sending = false;
-    this.newestSeen = -1;
     this.onHide = () => {
       if (document.visibilityState === "hidden") this.showCard(false);
     };
     document.addEventListener("visibilitychange", this.onHide);
+  }
+
+  // A candle must not go out when the phone would lock: the screen stays on while it burns
+  // (where the browser allows it; elsewhere the phone's own setting decides).
+  async keepAwake(on) {
+    if (on && !this.wake && navigator.wakeLock && document.visibilityState === "visible") {
+      this.wake = "asking";
+      try {
+        this.wake = await navigator.wakeLock.request("screen");
+        this.wake.addEventListener("release", () => { this.wake = null; });
+      } catch {
+        this.wake = null;
+      }
+    } else if (!on && this.wake && this.wake !== "asking") {
+      const lock = this.wake;
+      this.wake = null;
+      lock.release().catch(() => {});
+    }
+  }
+
+  // What this tab has already buzzed for: the newest event, the questions (sessionStorage, so
+  // that a reload does not buzz again for what the player already felt).
+  memory() {
+    try {
+      const saved = JSON.parse(sessionStorage.getItem(`wolfsbane.dark.${this.session.code}`) || "null");
+      if (saved && Array.isArray(saved.asked) && Number.isInteger(saved.newest)) return saved;
+    } catch {
+      /* no storage: remembered until the page is closed */
+    }
+    return this.kept || { newest: -1, asked: [] };
+  }
+
+  remember(memory) {
+    this.kept = memory;
+    try {
+      sessionStorage.setItem(`wolfsbane.dark.${this.session.code}`, JSON.stringify(memory));
+    } catch {
+      /* kept in memory only */
+    }
   }
 
   // Press and hold: the card shows while a pointer (or the space or enter key) holds the button.
@@ -224,36 +259,46 @@ export class DarkPhoneScreen {
     const standing = decisions.filter((d) => STANDING.has(d.name));
     const asked = decisions.filter((d) => !STANDING.has(d.name));
 
-    // what a player alone must notice: a question, whom they know, the night's end, the
-    // ghosts' wait over (never for what a reload finds: it was noticed before)
+    // what a player alone must notice: a question, whom they know or what they are told, the
+    // night's end, the ghosts' wait over; each once, not again after a reload (this tab
+    // remembers what it has already buzzed for)
+    const memory = this.memory();
+    let buzzed = false;
+    const feel = (pattern) => {
+      if (!buzzed) buzz(pattern);
+      buzzed = true; // one buzz per update: several at once would blur into one anyway
+    };
     for (const d of asked) {
-      if (!this.seen.has(d.id) && !this.firstUpdate) buzz(BUZZ.question);
-      this.seen.add(d.id);
+      if (!memory.asked.includes(d.id)) feel(BUZZ.question);
+      if (!memory.asked.includes(d.id)) memory.asked.push(d.id);
     }
-    const events = s.events();
-    const newest = events.length ? events[events.length - 1].index : -1;
-    if (!this.firstUpdate) {
-      for (const e of events) {
-        if (e.index <= this.newestSeen) continue;
-        if (e.kind === "InfoGiven" && e.about !== "dead") buzz(BUZZ.know); // whom you know, what you are told
-        if (e.kind === "Announced" && e.about === "ghosts-leave" && ghost) buzz(BUZZ.ghostGo);
-        if (e.kind === "PhaseBegan" && this.lastKind === "night") buzz(BUZZ.nightOver);
+    let phaseBefore = null;
+    for (const e of s.events()) {
+      if (e.index > memory.newest) {
+        if (e.kind === "InfoGiven" && e.about !== "dead") feel(BUZZ.know);
+        if (e.kind === "Announced" && e.about === "ghosts-leave" && ghost) feel(BUZZ.ghostGo);
+        if (e.kind === "PhaseBegan" && phaseBefore && phaseKind(phaseBefore, ed) === "night") feel(BUZZ.nightOver);
       }
+      phaseBefore = e.phase;
+      memory.newest = Math.max(memory.newest, e.index);
     }
-    this.newestSeen = Math.max(this.newestSeen ?? -1, newest);
+    memory.asked = memory.asked.slice(-50);
+    this.remember(memory);
     if (kind !== this.lastKind) {
       this.armed = null;
       this.voting = null;
     }
     this.lastKind = kind;
-    this.firstUpdate = false;
 
     this.root.dataset.kind = kind;
     this.root.classList.toggle("ghost", ghost);
     const candle = ghost && kind === "night";
     this.root.classList.toggle("candle-on", candle);
     this.candle.hidden = !candle;
+    this.keepAwake(candle);
     this.phase.textContent = phaseLabel(view.phase, ed);
+    // the same words on every phone, whatever its card (a glance at a neighbour's phone must
+    // tell nothing): what a seat was told shows only while its card is held, and it buzzes
     if (!this.problem) this.status.textContent = this.statusText(kind, ghost);
     if (this.card.hidden === false) this.fillCard();
 
@@ -356,7 +401,7 @@ export class DarkPhoneScreen {
   questionCard(d) {
     const s = this.session;
     const ed = s.view.edition;
-    const prompt = d.name === "vote" ? SAY.voteNow : decisionPrompt(ed, d, s.view.seat);
+    const prompt = decisionPrompt(ed, d, s.view.seat);
     const title = h("h2", { class: "dark-prompt" }, prompt);
     const choice = (value, label, attrs = {}) => h("button", {
       type: "button", class: "dark-big dark-name", disabled: this.sending, onclick: () => this.send(d, value), ...attrs,
@@ -427,6 +472,7 @@ export class DarkPhoneScreen {
 
   destroy() {
     document.removeEventListener("visibilitychange", this.onHide);
+    this.keepAwake(false);
     clearTimeout(this.disarm);
     clearTimeout(this.problemTimer);
   }
@@ -552,7 +598,10 @@ export class NarratorScreen {
     this.alarms += 1;
     this.root.dataset.alarms = String(this.alarms);
     this.root.dataset.alarm = reason;
-    if (this.narrator.enabled) this.alarm.ring();
+    if (this.narrator.enabled && this.alarm.ring()) {
+      this.sounded = (this.sounded || 0) + 1;
+      this.root.dataset.sounded = String(this.sounded);
+    }
   }
 
   update() {

@@ -28,7 +28,7 @@ export class EndScreen {
     const won = me && (outcome.winners || []).includes(me);
     replace(this.banner,
       h("p", { class: "eyebrow" }, "Game over"),
-      h("h1", null, `Victory for ${teamName(outcome.winner)}`),
+      h("h1", null, `Victory for ${teamName(outcome.winner, s.view.edition)}`),
       h("p", null, outcome.reason ? `${outcome.reason.charAt(0).toUpperCase()}${outcome.reason.slice(1)}.` : ""),
       me ? h("p", { class: `verdict ${won ? "won" : "lost"}` }, won ? "You won!" : "You lost this time.") : null,
       outcome.winners && outcome.winners.length ? h("p", { class: "hint" }, `Winners: ${outcome.winners.join(", ")}`) : null);
