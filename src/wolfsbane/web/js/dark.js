@@ -103,14 +103,15 @@ function tokenName(session, token) {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-// The clock a phase counts down, as the table sees it: the running countdown of the app (the
-// night's, the day's, the Know phase's), else the end of the phase.
+// The clock a phase counts down, as the table sees it: the app's running countdown (the
+// night's, the day's talk, the Know phase's), else the seat's own question's; nothing while no
+// clock runs (the day's ghosts choosing their tokens). A server that sends no countdowns: the
+// phase's end.
 function tableClock(session, own) {
   const clock = session.clock || {};
-  const countdowns = clock.countdowns || {};
-  const kind = kindOf(session.view);
-  const named = countdowns[kind] || (kind === "know" ? countdowns.know : null);
-  return named || own || clock.phase_deadline || null;
+  const countdowns = clock.countdowns;
+  if (!countdowns) return own || clock.phase_deadline || null;
+  return countdowns[kindOf(session.view)] || own || null;
 }
 
 // Whether this seat was told, in the current phase, that it declared dead: a body until the
@@ -135,6 +136,7 @@ export class DarkPhoneScreen {
     this.root = root;
     this.session = session;
     this.root.classList.add("dark");
+    window.scrollTo(0, 0); // from the lobby's foot to the top of the dark screen
     this.phase = h("p", { class: "dark-phase" });
     this.clock = h("p", { class: "dark-clock", role: "timer", "aria-live": "off" });
     this.status = h("p", { class: "dark-status", "aria-live": "polite" });
@@ -551,6 +553,7 @@ export class NarratorScreen {
     this.root = root;
     this.session = session;
     this.root.classList.add("dark", "narrator");
+    window.scrollTo(0, 0);
     this.phase = h("h1", { class: "nar-phase" });
     this.clock = h("p", { class: "nar-clock", role: "timer", "aria-live": "off", id: "nar-clock" });
     this.caption = h("p", { class: "caption", "aria-live": "assertive", id: "narration" });
