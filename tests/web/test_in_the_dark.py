@@ -155,18 +155,22 @@ def test_a_whole_game_in_the_dark(browser: Any, web_server: Server, shots: Path)
     check_accessibility(phones["Ann"], "lobby (phone)")
     narrator.locator("#start-game").click()
 
-    # the narrator device: the big clock, the voice, the public news
+    # the narrator device: the big clock, the voice (on: the host touched this device), the
+    # Know phase's calls read out, then the night
     narrator.locator("#nar-clock").wait_for()
-    narrator.locator("#voice-toggle").click()
-    phase_is(narrator, "The Know phase")
+    narrator.locator("#voice-toggle", has_text="Mute the voice").wait_for()
+    said(narrator, "Werewolf: open your eyes and see one another")
+    said(narrator, "Everyone, open your eyes.")
+    said(narrator, "Night 1. Turn off the last light.")
+    phase_is(narrator, "Night 1")
 
     # the phones are dark: nothing but the dim controls until the card is held
     ann = phones["Ann"]
-    phase_is(ann, "The Know phase")
+    phase_is(ann, "Night 1")
     assert ann.locator("#held-card").is_hidden()
     background = ann.evaluate("getComputedStyle(document.body).backgroundColor")
     assert background == "rgb(0, 0, 0)", background
-    check_accessibility(ann, "dark phone (know)")
+    check_accessibility(ann, "dark phone")
     ann.screenshot(path=str(shots / "40-dark-phone.png"))
 
     # who holds what: each phone's held card (the API seats read their own views)
@@ -200,8 +204,6 @@ def test_a_whole_game_in_the_dark(browser: Any, web_server: Server, shots: Path)
     # night 1: a villager on a phone is killed in the dark, another phone finds the body
     victim = next(n for n in PHONES if roles[n] == "villager")
     finder = next(n for n in PHONES if n != victim)
-    phase_is(ann, "Night 1")
-    phase_is(narrator, "Night 1")
     check_accessibility(narrator, "narrator (night)")
     narrator.screenshot(path=str(shots / "42-narrator-night.png"))
     body_phone = phones[victim]
@@ -325,6 +327,14 @@ def test_a_whole_game_in_the_dark(browser: Any, web_server: Server, shots: Path)
     assert body_phone.evaluate(
         "getComputedStyle(document.querySelector('.candle-flame')).animationName") == "none"
     body_phone.emulate_media(reduced_motion="no-preference")
+    # the host (the narrator device) pauses everyone where they are, and the game goes on
+    narrator.locator(".host-bar summary").click()
+    narrator.locator("#host-pause").click()
+    said(narrator, "The game is paused")
+    body_phone.locator(".dark-clock", has_text="paused").wait_for()
+    narrator.locator("#nar-clock", has_text="paused").wait_for()
+    narrator.locator("#host-resume").click()
+    said(narrator, "The game goes on")
     body_phone.locator(".ghost-wait", has_text="You may leave the sanctuary").wait_for()
     said(narrator, "your wait is over")
     assert body_phone.locator("#dark-dead").count() == 0  # a ghost declares nothing

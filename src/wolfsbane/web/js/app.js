@@ -154,6 +154,7 @@ class Session {
         lobby: LobbyScreen, seat: SeatScreen, board: BoardScreen, moderator: ModeratorScreen, end: EndScreen,
         dark: DarkPhoneScreen, narrator: NarratorScreen,
       }[kind];
+      this.previousScreen = this.screenKind; // a game that began before one's eyes: "lobby"
       this.screenKind = kind;
       this.screen = new Screen(root, this);
       document.body.dataset.screen = kind;

@@ -13,7 +13,7 @@
 import { formatSeconds, h, replace } from "./dom.js";
 import { Narrator } from "./board.js";
 import { PRIVATE_KINDS, decisionPrompt, describe, errorText, list, phaseKind, phaseLabel, roleName, teamName } from "./text.js";
-import { remaining } from "./widgets.js";
+import { refreshHostBar, remaining } from "./widgets.js";
 
 // The screen's own words (what the catalogue has words for, events, questions and phases, is
 // said in the catalogue's).
@@ -53,6 +53,8 @@ const SAY = {
   done: "Done.",
   waiting: "Nothing to do right now.",
   end: "The game is over.",
+  paused: "The game is paused. Everyone, stop where you are.",
+  resumed: "The game goes on.",
 };
 
 // Vibration patterns (milliseconds on, off, on...): a player alone in the dark feels them.
@@ -95,12 +97,11 @@ function ghostTokens(session) {
   return tokens;
 }
 
-// A ghost token in words: the catalogue's, else its id as words ("ghost-3": "Ghost 3").
+// A ghost token in words: the catalogue's (`terms.ghost`), else as the group named it.
 function tokenName(session, token) {
-  const named = roleName(session.view.edition, token);
-  if (named && named !== token) return named;
-  const words = String(token).replace(/-/g, " ");
-  return words.charAt(0).toUpperCase() + words.slice(1);
+  const messages = (session.edition && session.edition.messages) || {};
+  const named = ((messages.terms || {}).ghost || {})[token];
+  return named ? String(named) : String(token);
 }
 
 // The clock a phase counts down, as the table sees it: the app's running countdown (the
@@ -148,9 +149,10 @@ export class DarkPhoneScreen {
     this.question = h("section", { class: "dark-question", "aria-live": "polite", "aria-label": SAY.question });
     this.actions = h("div", { class: "dark-actions" });
     this.candle = h("div", { class: "candle", "aria-hidden": "true" }, h("div", { class: "candle-glow" }), h("div", { class: "candle-flame" }));
+    this.host = h("div", { class: "dark-host" }); // a host at the table pauses from a phone
     root.append(h("h1", { class: "sr-only" }, "Werewolf in the Dark"),
       h("div", { class: "dark-top" }, this.phase, this.clock), this.status, this.question, this.actions,
-      this.candle, this.holdButton, this.card);
+      this.candle, this.holdButton, this.card, this.host);
     this.lastKind = null;
     this.armed = null; // the standing decision whose confirmation is showing: "dead" or "body-found"
     this.voting = null; // the name picked for the day's vote, before its confirmation
@@ -241,7 +243,7 @@ export class DarkPhoneScreen {
     // what this seat alone was told (the seer's thumbs, the vampire hunter's hands), newest first
     const told = this.session.events().filter((e) => e.kind === "InfoGiven" && e.about !== "know" && e.about !== "dead").reverse();
     replace(this.card,
-      you.role ? h("h2", { class: "dark-role" }, roleName(ed, you.role)) : h("p", null, SAY.cardNotDealt),
+      you.role ? h("h2", { class: "dark-role" }, you.card || roleName(ed, you.role)) : h("p", null, SAY.cardNotDealt),
       you.team ? h("p", { class: "dark-team" }, `You play for ${teamName(you.team, ed)}.`) : null,
       you.description ? h("p", { class: "dark-description" }, you.description) : null,
       h("h3", null, SAY.youKnow),
@@ -292,6 +294,7 @@ export class DarkPhoneScreen {
     }
     this.lastKind = kind;
 
+    this.hostKey = refreshHostBar(this.host, s, this.hostKey);
     this.root.dataset.kind = kind;
     this.root.classList.toggle("ghost", ghost);
     const candle = ghost && kind === "night";
@@ -537,7 +540,7 @@ export function phaseLine(edition, phase, kind, { nightSeconds = 0, daySeconds =
     return `${name}. Everyone in the sanctuary, lights on.${minutes}`;
   }
   if (kind === "dusk") return `${name}.`;
-  if (kind === "know") return `${name}. Everyone, close your eyes and listen.`;
+  if (kind === "know") return `${name}.`; // the calls that follow are the catalogue's
   return null;
 }
 
@@ -567,28 +570,41 @@ export class NarratorScreen {
     this.alarm = new Alarm();
     this.alarms = 0;
     this.voiceButton = h("button", { type: "button", class: "dark-big", id: "voice-toggle", onclick: () => this.toggleVoice() }, "Turn the voice and the alarm on");
+    // the host who pressed "start" on this device has already touched it: the browser lets it
+    // speak and ring at once (after a reload, a tap on the button turns them on)
+    if (navigator.userActivation && navigator.userActivation.hasBeenActive) this.voiceOn();
     this.news = h("ul", { class: "nar-news", id: "nar-news" });
     this.village = h("ul", { class: "nar-village", "aria-label": "Players" });
+    this.host = h("div");
     root.append(
       h("div", { class: "nar-top" }, this.phase, this.clock),
+      this.host,
       h("div", { class: "nar-voice" }, this.caption, this.voiceButton),
       h("section", { class: "nar-card", "aria-labelledby": "nar-news-title" }, h("h2", { id: "nar-news-title" }, "Announcements"), this.news),
       h("section", { class: "nar-card", "aria-labelledby": "nar-village-title" }, h("h2", { id: "nar-village-title" }, "The village"), this.village),
       h("details", { class: "nar-card" }, h("summary", null, "What the narrator said"), this.spoken));
-    this.heard = null; // the newest event index already narrated (null: nothing yet)
+    // the newest event already narrated: none when the game began before this screen's eyes
+    // (the Know phase's calls are read out), else what a reload finds was said before
+    this.heard = session.previousScreen === "lobby" ? -1 : null;
     this.warned = null; // the phase whose "one minute left" was said
     this.wake = null;
   }
 
-  async toggleVoice() {
-    this.narrator.enabled = !this.narrator.enabled;
-    this.voiceButton.textContent = this.narrator.enabled ? "Mute the voice and the alarm" : "Turn the voice and the alarm on";
-    if (!this.narrator.enabled) {
+  toggleVoice() {
+    if (this.narrator.enabled) {
+      this.narrator.enabled = false;
       this.narrator.cancel();
+      this.voiceButton.textContent = "Turn the voice and the alarm on";
       return;
     }
-    this.alarm.unlock();
+    this.voiceOn();
     this.narrator.say("The narrator is ready.");
+  }
+
+  async voiceOn() {
+    this.narrator.enabled = true;
+    this.voiceButton.textContent = "Mute the voice and the alarm";
+    this.alarm.unlock();
     // the narrator device must not fall asleep during a night
     try {
       if (navigator.wakeLock) this.wake = await navigator.wakeLock.request("screen");
@@ -613,6 +629,13 @@ export class NarratorScreen {
     const ed = view.edition;
     this.root.dataset.kind = kindOf(view);
     this.phase.textContent = phaseLabel(view.phase, ed);
+    this.hostKey = refreshHostBar(this.host, s, this.hostKey);
+    // a pause stops everyone where they are (someone hurt, a light needed): said aloud
+    const paused = Boolean(s.clock && s.clock.paused);
+    if (this.paused !== undefined && paused !== this.paused) {
+      this.narrator.say(paused ? SAY.paused : SAY.resumed);
+    }
+    this.paused = paused;
     const events = s.events().filter((e) => !PRIVATE_KINDS.has(e.kind));
     const news = events.filter((e) => SHOWN.has(e.kind));
     replace(this.news, news.length ? news.slice(-14).reverse().map((e) => h("li", { class: `news-${e.about || e.kind}` }, describe(ed, e)))
@@ -635,8 +658,14 @@ export class NarratorScreen {
       this.heard = newest;
       return;
     }
+    let before = null;
     for (const e of events) {
+      const phaseBefore = before;
+      before = e.phase;
       if (e.index <= this.heard) continue;
+      if (e.kind === "PhaseBegan" && phaseBefore && phaseKind(phaseBefore, ed) === "know") {
+        this.narrator.say("Everyone, open your eyes.");
+      }
       if (e.kind === "PhaseBegan") {
         const line = phaseLine(s.edition, e.phase_name || e.phase, phaseKind(e.phase_name || e.phase, ed), {
           nightSeconds: Number(option(s, "night-seconds")) || 0,
