@@ -22,7 +22,7 @@ CARDS_TOLD = {
     "millers-hollow": "The cards in this game:",
     "licos": "In this village:",
     "wherewolf": "The cards that may be in this village:",
-    "in-the-dark": "The deck, face up:",
+    "in-the-dark": "The deck, face up:",  # on the dark phone, while the card is held
 }
 # the phase a table sees first, where the first phase asks nothing and passes at once (the
 # Know phase in the dark: its calls are read as the first night begins)
@@ -92,8 +92,15 @@ def test_every_edition_is_created_from_the_form_with_its_defaults_and_starts(
 
     page.locator("#start-game").click()
     first = FIRST_SHOWN.get(edition_id, EDITIONS[edition_id].first_phase.capitalize())
-    page.locator(".phase-name", has_text=first).wait_for(timeout=15_000)
-    told = page.get_by_text(CARDS_TOLD[edition_id]).first
+    if EDITIONS[edition_id].played_in_the_dark:
+        # a phone built for the dark: what the table was shown, only while the card is held
+        page.locator(".dark-phase", has_text=first).wait_for(timeout=15_000)
+        page.locator("#hold-card").hover()
+        page.mouse.down()
+        told = page.locator("#held-card .dark-deck", has_text=CARDS_TOLD[edition_id])
+    else:
+        page.locator(".phase-name", has_text=first).wait_for(timeout=15_000)
+        told = page.get_by_text(CARDS_TOLD[edition_id]).first
     told.wait_for(timeout=15_000)
     sentence = told.inner_text()
     listed = sentence.split(":", 1)[1].strip(" .")

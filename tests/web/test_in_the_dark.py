@@ -8,10 +8,12 @@ held card, the candle and the narrator land in test-output/screenshots/."""
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 
 from ..server.helpers import Server
 from .conftest import check_accessibility
@@ -26,6 +28,14 @@ RECORD_BUZZ = """
 window.__buzz = [];
 navigator.vibrate = (pattern) => { window.__buzz.push(pattern); return true; };
 """
+
+
+@pytest.fixture
+def dark_server(tmp_path: Path, browser: Any) -> Iterator[Server]:
+    """A server of this test's own: it is killed and started again in the middle of a night."""
+    srv = Server(str(tmp_path / "dark.db"), log=tmp_path / "server.log").start()
+    yield srv
+    srv.stop()
 
 
 def new_page(browser: Any, viewport: dict[str, int], errors: list[str]) -> Any:
@@ -141,11 +151,15 @@ def vote(phone: Any, target: str) -> None:
     """One tap on the name, then the confirmation: final once cast."""
     card = ask(phone, "vote")
     card.locator(f"#vote-{target}").click()
+    phone.locator(".dark-confirm", has_text=f"Vote to execute {target}?").wait_for()
     phone.locator("#vote-yes").click()
     phone.locator('.dark-ask[data-name="vote"]').wait_for(state="detached")
+    phone.locator(".dark-status", has_text=f"You voted to execute {target}. Your vote is final.") \
+        .wait_for()
 
 
-def test_a_whole_game_in_the_dark(browser: Any, web_server: Server, shots: Path) -> None:
+def test_a_whole_game_in_the_dark(browser: Any, dark_server: Server, shots: Path) -> None:
+    web_server = dark_server
     errors: list[str] = []
     narrator = new_page(browser, LAPTOP, errors)
     code = create_dark_game(narrator, web_server)
@@ -215,6 +229,19 @@ def test_a_whole_game_in_the_dark(browser: Any, web_server: Server, shots: Path)
     body_phone.reload()
     body_phone.locator(".dark-status", has_text="You are a body").wait_for()
     phase_is(body_phone, "Night 1")
+
+    # the server is killed mid-night (kill -9) and started again: the narrator and the phones
+    # reconnect by themselves, and the night goes on to the end it had
+    night_ends = narrator.evaluate("wolfsbane.clock.countdowns.night")
+    web_server.kill()
+    narrator.locator(".conn-offline").wait_for()
+    web_server.start()
+    for page in (narrator, *phones.values()):
+        page.locator(".conn-offline").wait_for(state="detached", timeout=20_000)
+        page.wait_for_function(
+            "(end) => Math.abs(wolfsbane.clock.countdowns.night - end) < 0.5", arg=night_ends)
+    said(narrator, "Night 1. Turn off the last light.")  # nothing said twice, nothing lost
+    assert narrator.locator("#narration-log li", has_text="Night 1. Turn off").count() == 1
 
     finding = phones[finder]
     check_accessibility(finding, "dark phone (night)")

@@ -242,6 +242,7 @@ export class DarkPhoneScreen {
     const token = ghostTokens(this.session).get(you.name);
     // what this seat alone was told (the seer's thumbs, the vampire hunter's hands), newest first
     const told = this.session.events().filter((e) => e.kind === "InfoGiven" && e.about !== "know" && e.about !== "dead").reverse();
+    const deck = this.session.events().find((e) => e.kind === "Announced" && e.about === "composition");
     replace(this.card,
       you.role ? h("h2", { class: "dark-role" }, you.card || roleName(ed, you.role)) : h("p", null, SAY.cardNotDealt),
       you.team ? h("p", { class: "dark-team" }, `You play for ${teamName(you.team, ed)}.`) : null,
@@ -249,7 +250,9 @@ export class DarkPhoneScreen {
       h("h3", null, SAY.youKnow),
       known.length ? h("p", { class: "dark-known" }, `${list(known)}.`) : h("p", null, SAY.nobodyKnown),
       token ? h("p", null, SAY.ghostToken(tokenName(this.session, token))) : null,
-      told.length ? h("ul", { class: "dark-told" }, told.map((e) => h("li", null, describe(ed, e, view.seat)))) : null);
+      told.length ? h("ul", { class: "dark-told" }, told.map((e) => h("li", null, describe(ed, e, view.seat)))) : null,
+      // the deck shown face up before the lights went out (none under mystery roles)
+      deck ? h("p", { class: "dark-deck" }, describe(ed, deck, view.seat)) : null);
   }
 
   update() {
@@ -332,6 +335,8 @@ export class DarkPhoneScreen {
       return words.join(" ");
     }
     if (kind === "night") return isBody(this.session) ? SAY.body : SAY.nightAlive;
+    const vote = this.answered && this.answered.name === "vote" && this.answered.phase === view.phase ? this.answered : null;
+    if (kind === "day" && vote) return vote.answer === null ? SAY.voteNone : SAY.voteCast(vote.answer);
     if (kind === "day") return SAY.dayAlive;
     if (kind === "dusk") return SAY.dusk;
     if (kind === "know") return SAY.know;
@@ -394,7 +399,7 @@ export class DarkPhoneScreen {
       clearTimeout(this.problemTimer);
       this.problemTimer = setTimeout(() => { this.problem = null; this.update(); }, 6000);
     } else {
-      this.answered = { name: d.name, answer };
+      this.answered = { name: d.name, answer, phase: this.session.view.phase };
     }
     this.update();
     if (this.problem) this.status.textContent = this.problem;
