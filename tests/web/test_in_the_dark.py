@@ -38,8 +38,9 @@ def dark_server(tmp_path: Path, browser: Any) -> Iterator[Server]:
     srv.stop()
 
 
-def new_page(browser: Any, viewport: dict[str, int], errors: list[str]) -> Any:
-    context = browser.new_context(viewport=viewport, device_scale_factor=1, color_scheme="dark",
+def new_page(browser: Any, viewport: dict[str, int], errors: list[str],
+             scheme: str = "dark") -> Any:
+    context = browser.new_context(viewport=viewport, device_scale_factor=1, color_scheme=scheme,
                                   bypass_csp=True, reduced_motion="no-preference")
     context.add_init_script(RECORD_BUZZ)
     page = context.new_page()
@@ -105,7 +106,8 @@ def create_dark_game(page: Any, server: Server) -> str:
 
 
 def join_phone(browser: Any, server: Server, code: str, name: str, errors: list[str]) -> Any:
-    phone = new_page(browser, PHONE, errors)
+    # one phone set to a light theme: the dark screens are dark (and readable) all the same
+    phone = new_page(browser, PHONE, errors, scheme="light" if name == PHONES[1] else "dark")
     phone.goto(f"{server.url}/?join={code}")
     phone.get_by_label("Your name").fill(name)
     phone.locator("form button[type=submit]").click()
@@ -182,9 +184,11 @@ def test_a_whole_game_in_the_dark(browser: Any, dark_server: Server, shots: Path
     ann = phones["Ann"]
     phase_is(ann, "Night 1")
     assert ann.locator("#held-card").is_hidden()
-    background = ann.evaluate("getComputedStyle(document.body).backgroundColor")
-    assert background == "rgb(0, 0, 0)", background
+    for phone in phones.values():  # Bea's phone prefers a light theme: dark all the same
+        background = phone.evaluate("getComputedStyle(document.body).backgroundColor")
+        assert background == "rgb(0, 0, 0)", background
     check_accessibility(ann, "dark phone")
+    check_accessibility(phones["Bea"], "dark phone (light theme)")
     ann.screenshot(path=str(shots / "40-dark-phone.png"))
 
     # who holds what: each phone's held card (the API seats read their own views)
@@ -229,6 +233,7 @@ def test_a_whole_game_in_the_dark(browser: Any, dark_server: Server, shots: Path
     body_phone.reload()
     body_phone.locator(".dark-status", has_text="You are a body").wait_for()
     phase_is(body_phone, "Night 1")
+    check_accessibility(body_phone, "a body's phone")
 
     # the server is killed mid-night (kill -9) and started again: the narrator and the phones
     # reconnect by themselves, and the night goes on to the end it had
@@ -312,8 +317,13 @@ def test_a_whole_game_in_the_dark(browser: Any, dark_server: Server, shots: Path
             api[ghost].answer("guide", victim)
     narrator.locator("#nar-news", has_text=f"{victim} is the ghost guide").wait_for()
     suspect = wolves[1] if wolves[1] != seer else wolves[0]
+    living = next(n for n in PHONES if n not in (victim, executed, seer))
+    phase_is(phones[living], "Dusk 1")
+    check_accessibility(phones[living], "dusk (a living phone)")
     if seer in phones:
-        ask(phones[seer], "inspect").locator(f"button:text-is('{suspect}')").click()
+        card = ask(phones[seer], "inspect")
+        check_accessibility(phones[seer], "the seer's point")
+        card.locator(f"button:text-is('{suspect}')").click()
     else:
         api[seer].answer("inspect", suspect)
     thumbs = ask(body_phone, "judge")
@@ -358,6 +368,7 @@ def test_a_whole_game_in_the_dark(browser: Any, dark_server: Server, shots: Path
     narrator.locator(".host-bar summary").click()
     narrator.locator("#host-pause").click()
     said(narrator, "The game is paused")
+    check_accessibility(narrator, "narrator (paused, host controls)")
     body_phone.locator(".dark-clock", has_text="paused").wait_for()
     narrator.locator("#nar-clock", has_text="paused").wait_for()
     narrator.locator("#host-resume").click()

@@ -141,7 +141,7 @@ export class DarkPhoneScreen {
     this.phase = h("p", { class: "dark-phase" });
     this.clock = h("p", { class: "dark-clock", role: "timer", "aria-live": "off" });
     this.status = h("p", { class: "dark-status", "aria-live": "polite" });
-    this.card = h("div", { class: "dark-card", id: "held-card", hidden: true });
+    this.card = h("div", { class: "dark-card", id: "held-card", role: "region", "aria-label": "Your card", "aria-live": "polite", hidden: true });
     this.holdButton = h("button", {
       type: "button", class: "dark-big dark-hold", id: "hold-card", "aria-controls": "held-card", "aria-expanded": "false",
     }, SAY.hold);
@@ -646,9 +646,14 @@ export class NarratorScreen {
     replace(this.news, news.length ? news.slice(-14).reverse().map((e) => h("li", { class: `news-${e.about || e.kind}` }, describe(ed, e)))
       : h("li", null, "Nothing yet."));
     const tokens = ghostTokens(s);
+    const guide = [...events].reverse().find((e) => e.kind === "Announced" && e.about === "guide");
+    const ghostWords = (name) => {
+      const words = [tokens.has(name) ? `ghost: ${tokenName(s, tokens.get(name))}` : "ghost"];
+      if (guide && guide.player === name) words.push("the guide");
+      return ` (${words.join(", ")})`;
+    };
     replace(this.village, (view.players || []).map((p) => h("li", { class: p.alive ? "alive" : "ghost", dataset: { name: p.name } },
-      h("span", { class: "pname" }, p.name),
-      p.alive ? null : h("span", null, ` (ghost${tokens.has(p.name) ? `: ${tokenName(s, tokens.get(p.name))}` : ""})`))));
+      h("span", { class: "pname" }, p.name), p.alive ? null : h("span", null, ghostWords(p.name)))));
     this.narrate(events);
     this.tick();
   }
