@@ -409,5 +409,9 @@ def test_a_whole_game_in_the_dark(browser: Any, dark_server: Server, shots: Path
     check_accessibility(narrator, "end (narrator)")
     check_accessibility(ann, "end (phone)")
     assert "Victory for the villagers" in narrator.locator(".end-banner").inner_text()
+    # the narrator's last words: the execution and the winners, said as the end screen opens
+    spoken = narrator.evaluate("wolfsbane.spoken")
+    assert any(f"{last} is executed" in line for line in spoken), spoken
+    assert any(line.startswith("The villagers win") for line in spoken), spoken
     narrator.screenshot(path=str(shots / "45-narrator-end.png"))
     assert not errors, errors

@@ -566,7 +566,8 @@ export class NarratorScreen {
     this.clock = h("p", { class: "nar-clock", role: "timer", "aria-live": "off", id: "nar-clock" });
     this.caption = h("p", { class: "caption", "aria-live": "assertive", id: "narration" });
     this.spoken = h("ol", { id: "narration-log", class: "notes" });
-    this.lines = [];
+    // what was said, kept with the session: the last words outlive this screen at the end
+    this.lines = session.spoken || (session.spoken = []);
     this.narrator = new Narrator((text) => {
       this.caption.textContent = text;
       this.lines.push(text);
@@ -708,7 +709,14 @@ export class NarratorScreen {
   }
 
   destroy() {
-    this.narrator.cancel();
+    const s = this.session;
+    if (s.view && s.view.over) {
+      // the game ended: the end screen replaces this one, but the last news (the execution,
+      // the winners) is still said, and the voice finishes its sentence
+      this.narrate(s.events().filter((e) => !PRIVATE_KINDS.has(e.kind)));
+    } else {
+      this.narrator.cancel();
+    }
     if (this.wake) this.wake.release().catch(() => {});
     document.title = "wolfsbane";
   }
