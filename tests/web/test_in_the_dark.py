@@ -7,6 +7,8 @@ held card, the candle and the narrator land in test-output/screenshots/."""
 
 from __future__ import annotations
 
+import json
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -15,9 +17,19 @@ from typing import Any
 import httpx
 import pytest
 
+from wolfsbane.editions import EDITIONS
+
 from ..server.helpers import Server
 from .conftest import check_accessibility
 
+DARK_JS = Path(__file__).resolve().parents[2] / "src" / "wolfsbane" / "web" / "js" / "dark.js"
+CORE_WORDS = DARK_JS.parents[2] / "messages" / "core.en.json"
+# ids a person never reads: cards, options and decisions of two words or more
+ENGINE_IDS = frozenset(
+    key for edition in EDITIONS.values()
+    for key in (*edition.roles, *edition.options, *edition.table_decisions,
+                *edition.storyteller_decisions)
+    if "-" in key)
 PHONE = {"width": 390, "height": 844}
 LAPTOP = {"width": 1280, "height": 800}
 PHONES = ("Ann", "Bea", "Cyd", "Dee")
@@ -415,3 +427,21 @@ def test_a_whole_game_in_the_dark(browser: Any, dark_server: Server, shots: Path
     assert any(line.startswith("The villagers win") for line in spoken), spoken
     narrator.screenshot(path=str(shots / "45-narrator-end.png"))
     assert not errors, errors
+
+
+def test_every_word_of_the_dark_screens_is_in_the_message_catalogue() -> None:
+    """The dark screens say everything in the catalogue's words (its `dark` section, which a
+    second language translates): every key they use is there, as a plain sentence with only
+    the fields they fill, and the section holds no word they never say."""
+    source = DARK_JS.read_text(encoding="utf-8")
+    used = set(re.findall(r'say\("([a-z_]+)"', source))
+    used |= {key for pair in re.findall(r'say\([a-z]+ \? "([a-z_]+)" : "([a-z_]+)"\)', source)
+             for key in pair}
+    words = json.loads(CORE_WORDS.read_text(encoding="utf-8"))["dark"]
+    assert used - set(words) == set(), "words the dark screens say that the catalogue lacks"
+    assert set(words) - used == set(), "words in the catalogue the dark screens never say"
+    fields = {"player", "ghost", "phase", "length", "number", "time", "team", "players"}
+    for key, text in words.items():
+        assert text.strip() == text and text, key
+        assert set(re.findall(r"\{([a-z_]+)\}", text)) <= fields, (key, text)
+        assert not any(engine_id in text for engine_id in ENGINE_IDS), (key, text)

@@ -12,50 +12,25 @@
 
 import { formatSeconds, h, replace } from "./dom.js";
 import { Narrator } from "./board.js";
-import { PRIVATE_KINDS, decisionPrompt, describe, errorText, list, phaseKind, phaseLabel, roleName, teamName } from "./text.js";
+import { PRIVATE_KINDS, darkWords, decisionPrompt, describe, errorText, list, phaseKind, phaseLabel, roleName, teamName } from "./text.js";
 import { refreshHostBar, remaining } from "./widgets.js";
 
-// The screen's own words (what the catalogue has words for, events, questions and phases, is
-// said in the catalogue's).
-const SAY = {
-  hold: "Hold to see your card",
-  holding: "Let go to hide it again",
-  holdHint: "Your card shows only while you hold the button down.",
-  cardNotDealt: "Your card has not been dealt yet.",
-  youKnow: "You know",
-  nobodyKnown: "You know nobody's card.",
-  killed: "I was killed",
-  killedConfirm: "Tap again: I was killed",
-  killedHint: "Only if someone double-tapped you. Then curl up on the floor and stay silent.",
-  bodyFound: "Body found",
-  bodyWho: "Whose body did you find? Touch it and ask \u201cAre you dead?\u201d first.",
-  bodyNone: "Nobody has declared dead yet: a body must say \u201cyes\u201d to \u201cAre you dead?\u201d.",
-  back: "Back",
-  sending: "Sending\u2026",
-  body: "You are a body. Stay curled up and silent; whisper \u201cyes\u201d if someone asks whether you are dead.",
-  nightAlive: "The night is on. Your phone stays dark.",
-  nightOver: "The night is over. Go back to the sanctuary.",
-  dayAlive: "Talk with the others. When the clock runs out, on 3, 2, 1, everyone points at once.",
-  voteConfirm: (name) => `Vote to execute ${name}? A vote is final.`,
-  voteYes: "Yes, final",
-  voteCast: (name) => `You voted to execute ${name}. Your vote is final.`,
-  voteNone: "You did not vote.",
-  dusk: "Dusk. The living close their eyes; the ghosts are asked for their help.",
-  know: "Close your eyes. Open them only when the narrator calls your card.",
-  ghost: "You are a ghost. Do not speak.",
-  ghostToken: (token) => `Your ghost: ${token}.`,
-  candle: "Your phone is your candle: shamble slowly, both feet together.",
-  ghostWait: "Wait in the sanctuary",
-  ghostGo: "You may leave the sanctuary now.",
-  thumbsUp: "Thumbs up: a monster",
-  thumbsDown: "Thumbs down: not a monster",
-  question: "Your turn",
-  done: "Done.",
-  waiting: "Nothing to do right now.",
-  end: "The game is over.",
-  paused: "The game is paused. Everyone, stop where you are.",
-  resumed: "The game goes on.",
-};
+// The screen's own words, from the message catalogue's `dark` section (core.en.json; an
+// edition may say them its own way): `say(key, {field: value})` fills its {fields}.
+let wordsOf = null; // the edition whose catalogue the screens speak from
+function say(key, params = {}) {
+  const template = darkWords(wordsOf)[key];
+  if (template === undefined) return "";
+  return String(template).replace(/\{([a-z_]+)\}/g, (_, field) => String(params[field] ?? ""));
+}
+
+// A length of time in the catalogue's words: "one minute", "8 minutes", "45 seconds".
+function lengthWords(seconds) {
+  const s = Math.round(seconds);
+  if (s === 60) return say("one_minute");
+  if (s % 60 === 0) return say("minutes", { number: s / 60 });
+  return say("seconds", { number: s });
+}
 
 // Vibration patterns (milliseconds on, off, on...): a player alone in the dark feels them.
 const BUZZ = { question: [180, 90, 180], nightOver: [500], ghostGo: [120], know: [150] };
@@ -137,20 +112,21 @@ export class DarkPhoneScreen {
     this.root = root;
     this.session = session;
     this.root.classList.add("dark");
+    wordsOf = session.view && session.view.edition;
     window.scrollTo(0, 0); // from the lobby's foot to the top of the dark screen
     this.phase = h("p", { class: "dark-phase" });
     this.clock = h("p", { class: "dark-clock", role: "timer", "aria-live": "off" });
     this.status = h("p", { class: "dark-status", "aria-live": "polite" });
-    this.card = h("div", { class: "dark-card", id: "held-card", role: "region", "aria-label": "Your card", "aria-live": "polite", hidden: true });
+    this.card = h("div", { class: "dark-card", id: "held-card", role: "region", "aria-label": say("your_card"), "aria-live": "polite", hidden: true });
     this.holdButton = h("button", {
       type: "button", class: "dark-big dark-hold", id: "hold-card", "aria-controls": "held-card", "aria-expanded": "false",
-    }, SAY.hold);
+    }, say("hold"));
     this.bindHold(this.holdButton);
-    this.question = h("section", { class: "dark-question", "aria-live": "polite", "aria-label": SAY.question });
+    this.question = h("section", { class: "dark-question", "aria-live": "polite", "aria-label": say("question") });
     this.actions = h("div", { class: "dark-actions" });
     this.candle = h("div", { class: "candle", "aria-hidden": "true" }, h("div", { class: "candle-glow" }), h("div", { class: "candle-flame" }));
     this.host = h("div", { class: "dark-host" }); // a host at the table pauses from a phone
-    root.append(h("h1", { class: "sr-only" }, "Werewolf in the Dark"),
+    root.append(h("h1", { class: "sr-only" }, say("title")),
       h("div", { class: "dark-top" }, this.phase, this.clock), this.status, this.question, this.actions,
       this.candle, this.holdButton, this.card, this.host);
     this.lastKind = null;
@@ -231,7 +207,7 @@ export class DarkPhoneScreen {
     this.card.hidden = !on;
     this.root.classList.toggle("holding", on);
     this.holdButton.setAttribute("aria-expanded", on ? "true" : "false");
-    this.holdButton.textContent = on ? SAY.holding : SAY.hold;
+    this.holdButton.textContent = on ? say("holding") : say("hold");
   }
 
   fillCard() {
@@ -244,12 +220,12 @@ export class DarkPhoneScreen {
     const told = this.session.events().filter((e) => e.kind === "InfoGiven" && e.about !== "know" && e.about !== "dead").reverse();
     const deck = this.session.events().find((e) => e.kind === "Announced" && e.about === "composition");
     replace(this.card,
-      you.role ? h("h2", { class: "dark-role" }, you.card || roleName(ed, you.role)) : h("p", null, SAY.cardNotDealt),
-      you.team ? h("p", { class: "dark-team" }, `You play for ${teamName(you.team, ed)}.`) : null,
+      you.role ? h("h2", { class: "dark-role" }, you.card || roleName(ed, you.role)) : h("p", null, say("card_not_dealt")),
+      you.team ? h("p", { class: "dark-team" }, say("your_team", { team: teamName(you.team, ed) })) : null,
       you.description ? h("p", { class: "dark-description" }, you.description) : null,
-      h("h3", null, SAY.youKnow),
-      known.length ? h("p", { class: "dark-known" }, `${list(known)}.`) : h("p", null, SAY.nobodyKnown),
-      token ? h("p", null, SAY.ghostToken(tokenName(this.session, token))) : null,
+      h("h3", null, say("you_know")),
+      known.length ? h("p", { class: "dark-known" }, say("known", { players: list(known) })) : h("p", null, say("nobody_known")),
+      token ? h("p", null, say("ghost_token", { ghost: tokenName(this.session, token) })) : null,
       told.length ? h("ul", { class: "dark-told" }, told.map((e) => h("li", null, describe(ed, e, view.seat)))) : null,
       // the deck shown face up before the lights went out (none under mystery roles)
       deck ? h("p", { class: "dark-deck" }, describe(ed, deck, view.seat)) : null);
@@ -329,18 +305,18 @@ export class DarkPhoneScreen {
     const view = this.session.view;
     if (ghost) {
       const token = ghostTokens(this.session).get(view.you.name);
-      const words = [SAY.ghost];
-      if (token) words.push(SAY.ghostToken(tokenName(this.session, token)));
-      if (kind === "night") words.push(SAY.candle);
+      const words = [say("ghost")];
+      if (token) words.push(say("ghost_token", { ghost: tokenName(this.session, token) }));
+      if (kind === "night") words.push(say("candle"));
       return words.join(" ");
     }
-    if (kind === "night") return isBody(this.session) ? SAY.body : SAY.nightAlive;
+    if (kind === "night") return isBody(this.session) ? say("body") : say("night_alive");
     const vote = this.answered && this.answered.name === "vote" && this.answered.phase === view.phase ? this.answered : null;
-    if (kind === "day" && vote) return vote.answer === null ? SAY.voteNone : SAY.voteCast(vote.answer);
-    if (kind === "day") return SAY.dayAlive;
-    if (kind === "dusk") return SAY.dusk;
-    if (kind === "know") return SAY.know;
-    return SAY.waiting;
+    if (kind === "day" && vote) return vote.answer === null ? say("vote_none") : say("vote_cast", { player: vote.answer });
+    if (kind === "day") return say("day_alive");
+    if (kind === "dusk") return say("dusk");
+    if (kind === "know") return say("know");
+    return say("waiting");
   }
 
   // "I was killed" (a tap, then a second tap to confirm) and "Body found" (a tap, then the body's
@@ -352,16 +328,16 @@ export class DarkPhoneScreen {
     if (this.armed === "body-found" && body) {
       const names = body.choices || [];
       out.push(h("div", { class: "dark-panel", role: "group", "aria-labelledby": "body-who" },
-        h("p", { id: "body-who" }, names.length ? SAY.bodyWho : SAY.bodyNone),
+        h("p", { id: "body-who" }, names.length ? say("body_who") : say("body_none")),
         names.map((name) => h("button", {
           type: "button", class: "dark-big dark-name", id: `body-${name}`, disabled: this.sending,
           onclick: () => this.send(body, name),
         }, name)),
-        h("button", { type: "button", class: "dark-big dark-back", id: "body-back", onclick: () => this.arm(null) }, SAY.back)));
+        h("button", { type: "button", class: "dark-big dark-back", id: "body-back", onclick: () => this.arm(null) }, say("back"))));
       return out;
     }
     if (body) {
-      out.push(h("button", { type: "button", class: "dark-big dark-body", id: "dark-body", onclick: () => this.arm("body-found") }, SAY.bodyFound));
+      out.push(h("button", { type: "button", class: "dark-big dark-body", id: "dark-body", onclick: () => this.arm("body-found") }, say("body_found")));
     }
     if (dead) {
       const armed = this.armed === "dead";
@@ -369,8 +345,8 @@ export class DarkPhoneScreen {
         type: "button", class: `dark-big dark-dead${armed ? " armed" : ""}`, id: "dark-dead", disabled: this.sending,
         "aria-describedby": "dead-hint",
         onclick: () => (armed ? this.send(dead, dead.kind === "yes-no" ? true : (dead.choices || ["yes"])[0]) : this.arm("dead")),
-      }, armed ? SAY.killedConfirm : SAY.killed));
-      out.push(h("p", { class: "dark-hint", id: "dead-hint" }, SAY.killedHint));
+      }, armed ? say("killed_confirm") : say("killed")));
+      out.push(h("p", { class: "dark-hint", id: "dead-hint" }, say("killed_hint")));
     }
     return out;
   }
@@ -395,7 +371,7 @@ export class DarkPhoneScreen {
     this.voting = null;
     if (reply && reply.type === "error") {
       // said where the player looks, for a few seconds, then the usual line again
-      this.problem = errorText(reply, this.session.view.edition) || reply.detail || "That did not work.";
+      this.problem = errorText(reply, this.session.view.edition) || reply.detail || say("failed");
       clearTimeout(this.problemTimer);
       this.problemTimer = setTimeout(() => { this.problem = null; this.update(); }, 6000);
     } else {
@@ -420,14 +396,14 @@ export class DarkPhoneScreen {
     if (d.kind === "yes-no") {
       const judging = d.name === "judge";
       body = [
-        choice(true, judging ? SAY.thumbsUp : "Yes", { class: "dark-big dark-name thumb-up", id: `d${d.id}-yes` }),
-        choice(false, judging ? SAY.thumbsDown : "No", { class: "dark-big dark-name thumb-down", id: `d${d.id}-no` }),
+        choice(true, say(judging ? "thumbs_up" : "yes"), { class: "dark-big dark-name thumb-up", id: `d${d.id}-yes` }),
+        choice(false, say(judging ? "thumbs_down" : "no"), { class: "dark-big dark-name thumb-down", id: `d${d.id}-no` }),
       ];
     } else if (d.name === "vote" && this.voting !== null) {
       body = [
-        h("p", { class: "dark-confirm" }, SAY.voteConfirm(this.voting)),
-        h("button", { type: "button", class: "dark-big dark-yes", id: "vote-yes", disabled: this.sending, onclick: () => this.send(d, this.voting) }, SAY.voteYes),
-        h("button", { type: "button", class: "dark-big dark-back", id: "vote-back", onclick: () => { this.voting = null; this.update(); } }, SAY.back),
+        h("p", { class: "dark-confirm" }, say("vote_confirm", { player: this.voting })),
+        h("button", { type: "button", class: "dark-big dark-yes", id: "vote-yes", disabled: this.sending, onclick: () => this.send(d, this.voting) }, say("vote_yes")),
+        h("button", { type: "button", class: "dark-big dark-back", id: "vote-back", onclick: () => { this.voting = null; this.update(); } }, say("back")),
       ];
     } else if (d.name === "vote") {
       body = (d.choices || []).map((name) => h("button", {
@@ -437,7 +413,7 @@ export class DarkPhoneScreen {
     } else {
       const label = (value) => (d.name === "choose-ghost" ? tokenName(s, value) : roleName(ed, value) || String(value));
       body = (d.choices || []).map((value, i) => choice(value, label(value), { id: `d${d.id}-${i}` }));
-      if (d.optional) body.push(choice(null, "Skip", { class: "dark-big dark-back", id: `d${d.id}-skip` }));
+      if (d.optional) body.push(choice(null, say("skip"), { class: "dark-big dark-back", id: `d${d.id}-skip` }));
     }
     const deadline = s.clock && s.clock.deadlines ? s.clock.deadlines[String(d.id)] : null;
     return h("div", { class: "dark-ask", dataset: { decision: String(d.id), name: d.name } },
@@ -450,10 +426,10 @@ export class DarkPhoneScreen {
     const clock = s.clock || {};
     const mine = (s.view.decisions || []).map((d) => clock.deadlines && clock.deadlines[String(d.id)]).find(Boolean);
     const left = remaining(s, tableClock(s, mine));
-    this.clock.textContent = clock.paused ? "paused" : left !== null ? formatSeconds(left) : "";
+    this.clock.textContent = clock.paused ? say("paused_clock") : left !== null ? formatSeconds(left) : "";
     for (const el of this.question.querySelectorAll(".dark-left")) {
       const l = remaining(s, Number(el.dataset.deadline));
-      el.textContent = l !== null ? `${formatSeconds(l)} left` : "";
+      el.textContent = l !== null ? say("time_left", { time: formatSeconds(l) }) : "";
     }
     this.tickGhostWait();
   }
@@ -474,9 +450,9 @@ export class DarkPhoneScreen {
     }
     const wait = ((s.clock || {}).countdowns || {})["ghost-wait"];
     if (!ghostsMayLeave(s) && wait) {
-      line.textContent = `${SAY.ghostWait}: ${formatSeconds(remaining(s, wait))}.`;
-    } else if (line.textContent !== SAY.ghostGo) {
-      line.textContent = SAY.ghostGo;
+      line.textContent = say("wait_left", { time: formatSeconds(remaining(s, wait)) });
+    } else if (line.textContent !== say("ghost_go")) {
+      line.textContent = say("ghost_go");
     }
   }
 
@@ -536,24 +512,10 @@ const ALARMS = { "body-found": "body-found", "time-up": "time", "vote-now": "tim
 // calls, the dusk's, the news), with the lengths of the table's clocks.
 export function phaseLine(edition, phase, kind, { nightSeconds = 0, daySeconds = 0 } = {}) {
   const name = phaseLabel(phase, edition && edition.id);
-  if (kind === "night") {
-    const minutes = nightSeconds ? ` The night lasts ${formatMinutes(nightSeconds)} at most.` : "";
-    return `${name}. Turn off the last light.${minutes} Ghosts, wait in the sanctuary until you are told to go.`;
-  }
-  if (kind === "day") {
-    const minutes = daySeconds ? ` You have ${formatMinutes(daySeconds)} to talk, then everyone points at once.` : "";
-    return `${name}. Everyone in the sanctuary, lights on.${minutes}`;
-  }
-  if (kind === "dusk") return `${name}.`;
-  if (kind === "know") return `${name}.`; // the calls that follow are the catalogue's
+  if (kind === "night") return say("night_begins", { phase: name, length: lengthWords(nightSeconds) });
+  if (kind === "day") return say("day_begins", { phase: name, length: lengthWords(daySeconds) });
+  if (kind === "dusk" || kind === "know") return say("phase_begins", { phase: name }); // then the catalogue's calls
   return null;
-}
-
-function formatMinutes(seconds) {
-  const s = Math.round(seconds);
-  if (s === 60) return "one minute";
-  if (s % 60 === 0) return `${s / 60} minutes`;
-  return `${s} seconds`;
 }
 
 export class NarratorScreen {
@@ -561,6 +523,7 @@ export class NarratorScreen {
     this.root = root;
     this.session = session;
     this.root.classList.add("dark", "narrator");
+    wordsOf = session.view && session.view.edition;
     window.scrollTo(0, 0);
     this.phase = h("h1", { class: "nar-phase" });
     this.clock = h("p", { class: "nar-clock", role: "timer", "aria-live": "off", id: "nar-clock" });
@@ -575,20 +538,20 @@ export class NarratorScreen {
     });
     this.alarm = new Alarm();
     this.alarms = 0;
-    this.voiceButton = h("button", { type: "button", class: "dark-big", id: "voice-toggle", onclick: () => this.toggleVoice() }, "Turn the voice and the alarm on");
+    this.voiceButton = h("button", { type: "button", class: "dark-big", id: "voice-toggle", onclick: () => this.toggleVoice() }, say("voice_on"));
     // the host who pressed "start" on this device has already touched it: the browser lets it
     // speak and ring at once (after a reload, a tap on the button turns them on)
     if (navigator.userActivation && navigator.userActivation.hasBeenActive) this.voiceOn();
     this.news = h("ul", { class: "nar-news", id: "nar-news" });
-    this.village = h("ul", { class: "nar-village", "aria-label": "Players" });
+    this.village = h("ul", { class: "nar-village", "aria-label": say("players") });
     this.host = h("div");
     root.append(
       h("div", { class: "nar-top" }, this.phase, this.clock),
       this.host,
       h("div", { class: "nar-voice" }, this.caption, this.voiceButton),
-      h("section", { class: "nar-card", "aria-labelledby": "nar-news-title" }, h("h2", { id: "nar-news-title" }, "Announcements"), this.news),
-      h("section", { class: "nar-card", "aria-labelledby": "nar-village-title" }, h("h2", { id: "nar-village-title" }, "The village"), this.village),
-      h("details", { class: "nar-card" }, h("summary", null, "What the narrator said"), this.spoken));
+      h("section", { class: "nar-card", "aria-labelledby": "nar-news-title" }, h("h2", { id: "nar-news-title" }, say("announcements")), this.news),
+      h("section", { class: "nar-card", "aria-labelledby": "nar-village-title" }, h("h2", { id: "nar-village-title" }, say("village")), this.village),
+      h("details", { class: "nar-card" }, h("summary", null, say("said_log")), this.spoken));
     // the newest event already narrated: none when the game began before this screen's eyes
     // (the Know phase's calls are read out), else what a reload finds was said before
     this.heard = session.previousScreen === "lobby" ? -1 : null;
@@ -600,16 +563,16 @@ export class NarratorScreen {
     if (this.narrator.enabled) {
       this.narrator.enabled = false;
       this.narrator.cancel();
-      this.voiceButton.textContent = "Turn the voice and the alarm on";
+      this.voiceButton.textContent = say("voice_on");
       return;
     }
     this.voiceOn();
-    this.narrator.say("The narrator is ready.");
+    this.narrator.say(say("ready"));
   }
 
   async voiceOn() {
     this.narrator.enabled = true;
-    this.voiceButton.textContent = "Mute the voice and the alarm";
+    this.voiceButton.textContent = say("voice_off");
     this.alarm.unlock();
     // the narrator device must not fall asleep during a night
     try {
@@ -639,18 +602,18 @@ export class NarratorScreen {
     // a pause stops everyone where they are (someone hurt, a light needed): said aloud
     const paused = Boolean(s.clock && s.clock.paused);
     if (this.paused !== undefined && paused !== this.paused) {
-      this.narrator.say(paused ? SAY.paused : SAY.resumed);
+      this.narrator.say(paused ? say("paused") : say("resumed"));
     }
     this.paused = paused;
     const events = s.events().filter((e) => !PRIVATE_KINDS.has(e.kind));
     const news = events.filter((e) => SHOWN.has(e.kind));
     replace(this.news, news.length ? news.slice(-14).reverse().map((e) => h("li", { class: `news-${e.about || e.kind}` }, describe(ed, e)))
-      : h("li", null, "Nothing yet."));
+      : h("li", null, say("nothing_yet")));
     const tokens = ghostTokens(s);
     const guide = [...events].reverse().find((e) => e.kind === "Announced" && e.about === "guide");
     const ghostWords = (name) => {
-      const words = [tokens.has(name) ? `ghost: ${tokenName(s, tokens.get(name))}` : "ghost"];
-      if (guide && guide.player === name) words.push("the guide");
+      const words = [tokens.has(name) ? say("ghost_named", { ghost: tokenName(s, tokens.get(name)) }) : say("ghost_mark")];
+      if (guide && guide.player === name) words.push(say("the_guide"));
       return ` (${words.join(", ")})`;
     };
     replace(this.village, (view.players || []).map((p) => h("li", { class: p.alive ? "alive" : "ghost", dataset: { name: p.name } },
@@ -675,7 +638,7 @@ export class NarratorScreen {
       before = e.phase;
       if (e.index <= this.heard) continue;
       if (e.kind === "PhaseBegan" && phaseBefore && phaseKind(phaseBefore, ed) === "know") {
-        this.narrator.say("Everyone, open your eyes.");
+        this.narrator.say(say("open_eyes"));
       }
       if (e.kind === "PhaseBegan") {
         const line = phaseLine(s.edition, e.phase_name || e.phase, phaseKind(e.phase_name || e.phase, ed), {
@@ -695,7 +658,7 @@ export class NarratorScreen {
     const s = this.session;
     const clock = s.clock || {};
     const left = remaining(s, tableClock(s, null));
-    this.clock.textContent = clock.paused ? "paused" : left !== null ? formatSeconds(Math.max(0, left)) : "";
+    this.clock.textContent = clock.paused ? say("paused_clock") : left !== null ? formatSeconds(Math.max(0, left)) : "";
     this.clock.classList.toggle("urgent", left !== null && left <= 10);
     document.title = left !== null && left > 0 ? `${formatSeconds(left)} \u00b7 wolfsbane` : "wolfsbane";
     // a long night warns a minute before its end
@@ -704,7 +667,7 @@ export class NarratorScreen {
     const length = Number(option(s, "night-seconds")) || 0;
     if (night && !clock.paused && left !== null && left <= 60 && left > 55 && length > 90 && this.warned !== view.phase) {
       this.warned = view.phase;
-      this.narrator.say("One minute left.");
+      this.narrator.say(say("minute_left"));
     }
   }
 

@@ -244,6 +244,13 @@ function words(editionId, seat) {
   return new Words(catalogueOf(editionId), seat);
 }
 
+// The words of the screens for a game played in the dark (js/dark.js): the catalogue's `dark`
+// section, the same for every edition unless one says them its own way.
+export function darkWords(editionId) {
+  const data = catalogueOf(editionId);
+  return (data && data.dark) || {};
+}
+
 export function teamName(team, editionId) {
   if (!team) return "";
   return words(editionId).term("team", team);
