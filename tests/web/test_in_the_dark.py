@@ -150,9 +150,10 @@ def ask(phone: Any, name: str, timeout: float = 40_000) -> Any:
 
 
 def said(narrator: Any, text: str, timeout: float = 20_000) -> None:
-    """Wait until the narrator has said `text` (its log of what it said, folded away)."""
+    """Wait until the narrator has said `text` (what it said is kept with the session, shown
+    in a folded log while the narrator screen is up)."""
     narrator.wait_for_function(
-        "(text) => document.getElementById('narration-log').textContent.includes(text)",
+        "(text) => (window.wolfsbane.spoken || []).some((line) => line.includes(text))",
         arg=text, timeout=timeout)
 
 
@@ -236,6 +237,11 @@ def test_a_whole_game_in_the_dark(browser: Any, dark_server: Server, shots: Path
     finder = next(n for n in PHONES if n != victim)
     check_accessibility(narrator, "narrator (night)")
     narrator.screenshot(path=str(shots / "42-narrator-night.png"))
+    # the narrator device may be a phone in the sanctuary: the same screen, as readable
+    narrator.set_viewport_size(PHONE)
+    check_accessibility(narrator, "narrator (phone)")
+    narrator.screenshot(path=str(shots / "42b-narrator-phone.png"))
+    narrator.set_viewport_size(LAPTOP)
     body_phone = phones[victim]
     body_phone.locator("#dark-dead").click()  # one tap arms it; a second declares
     body_phone.locator("#dark-dead.armed").click()
@@ -445,3 +451,29 @@ def test_every_word_of_the_dark_screens_is_in_the_message_catalogue() -> None:
         assert text.strip() == text and text, key
         assert set(re.findall(r"\{([a-z_]+)\}", text)) <= fields, (key, text)
         assert not any(engine_id in text for engine_id in ENGINE_IDS), (key, text)
+
+
+def test_a_night_that_runs_out_rings_the_alarm_and_the_villagers_win(
+        browser: Any, web_server: Server, shots: Path) -> None:
+    """Nobody dies: the night's countdown runs out on the narrator device, which rings and
+    says so, and a night without a death is the villagers' win."""
+    errors: list[str] = []
+    narrator = new_page(browser, LAPTOP, errors)
+    narrator.goto(web_server.url + "/")
+    made = httpx.post(f"{web_server.url}/api/games", json={
+        "name": "Sanctuary", "as": "spectator", "edition": "in-the-dark", "mode": "table",
+        "options": {"night-seconds": 10}, "timers": {"scale": 0.4}}).json()
+    code = made["code"]
+    for name in PHONES + BY_API[:2]:
+        ApiSeat(web_server, code, name)
+    narrator.goto(f"{web_server.url}/#/game/{code}?t={made['token']}")
+    narrator.locator("#start-game").click()
+    narrator.locator("#voice-toggle", has_text="Mute the voice").wait_for()
+    phase_is(narrator, "Night 1")
+    said(narrator, "Time's up!", timeout=20_000)
+    assert narrator.evaluate("wolfsbane.alarms") == ["time"]
+    narrator.locator(".end-banner", has_text="Victory for the villagers").wait_for()
+    spoken = narrator.evaluate("wolfsbane.spoken")
+    assert any(line.startswith("The villagers win") for line in spoken), spoken
+    narrator.screenshot(path=str(shots / "47-narrator-time-up-end.png"))
+    assert not errors, errors

@@ -583,6 +583,7 @@ export class NarratorScreen {
   }
 
   ring(reason) {
+    (this.session.alarms || (this.session.alarms = [])).push(reason); // outlives the screen
     this.alarms += 1;
     this.root.dataset.alarms = String(this.alarms);
     this.root.dataset.alarm = reason;
