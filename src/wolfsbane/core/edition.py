@@ -172,6 +172,12 @@ class Edition(ABC):
     def check_win(self, game: Game) -> Outcome | None:
         return None
 
+    def deck_secret(self, options: Mapping[str, Any]) -> bool:
+        """Whether the deck dealt is kept from the table, so that nobody but the host who chose
+        it (and a moderator) may learn which cards are in play (Werewolf in the Dark's mystery
+        roles). The lobby then shows everyone else no deck."""
+        return False
+
     def reveals_cards(self, game: Game) -> bool:
         """Whether a dead player's card is turned face up for everyone."""
         return True

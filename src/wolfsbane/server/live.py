@@ -367,11 +367,15 @@ class LiveGame:
         self.fanout.broadcast()
 
     def lobby_changed(self) -> None:
-        shown, hidden = self.public_info(self.host()), self.public_info()
+        # what a viewer is told depends on whether it sees the bots and may know the deck:
+        # built once for each kind of viewer
+        infos: dict[tuple[bool, bool], dict[str, Any]] = {}
         for connection in self.connections:
             viewer = connection.participant
-            connection.push({"type": "lobby",
-                             "game": shown if self.sees_bots(viewer) else hidden})
+            kind = (self.sees_bots(viewer), self.lobby.knows_deck(viewer))
+            if kind not in infos:
+                infos[kind] = self.public_info(viewer)
+            connection.push({"type": "lobby", "game": infos[kind]})
 
     def attach(self, connection: Connection, since: int) -> None:
         self.fanout.attach(connection, since)

@@ -205,9 +205,20 @@ class Lobby:
         return viewer is not None and (viewer.kind == MODERATOR
                                        or viewer.id == self.live.state.get("host"))
 
+    def knows_deck(self, viewer: Participant | None) -> bool:
+        """Whether `viewer` may be told the deck: everyone, unless the rules keep it secret
+        (`Edition.deck_secret`: mystery roles), when only the host who chose it and the
+        moderator are."""
+        live = self.live
+        if not live.edition.deck_secret(live.config["options"]):
+            return True
+        return viewer is not None and (viewer.kind == MODERATOR
+                                       or viewer.id == live.state.get("host"))
+
     def public_info(self, viewer: Participant | None = None) -> dict[str, Any]:
         """What anyone with the game's code may know: no cards, no seed, no tokens; which
-        seats are bots only to those who may see it (`sees_bots`)."""
+        seats are bots only to those who may see it (`sees_bots`); the deck only to those
+        who may know it (`knows_deck`)."""
         live = self.live
         host = self.host()
         seats = []
@@ -245,7 +256,11 @@ class Lobby:
             "paused": live.paused,
             "show_bots": bool(live.config.get("show_bots", True)),
         }
-        if live.state.get("deck"):
+        if not self.knows_deck(viewer):
+            info["setup"] = {}  # a preset's name would tell its cards as well
+            if live.status == LOBBY:
+                info["cards"] = {**self.cards_preview(), "deck": None, "secret": True}
+        elif live.state.get("deck"):
             info["deck"] = sorted(live.state["deck"])
         elif live.status == LOBBY:
             info["cards"] = self.cards_preview()

@@ -93,6 +93,10 @@ class InTheDark(Edition):
         if len(deck) != players:
             raise SetupError(f"the deck has {len(deck)} cards for {players} players")
 
+    def deck_secret(self, options: Mapping[str, Any]) -> bool:
+        # "Only the Guide knows exactly what roles are in the game."
+        return bool(options.get("mystery-roles", False))
+
     def new_state(self) -> DarkState:
         return DarkState()
 

@@ -103,7 +103,8 @@ export class LobbyScreen {
     }
     const setup = info.setup || {};
     const ed = editionOf(info.edition);
-    const setupWords = setup.deck ? "the cards chosen by the host"
+    const setupWords = info.cards && info.cards.secret ? "kept secret: only the host knows the cards in play (mystery roles)"
+      : setup.deck ? "the cards chosen by the host"
       : setup.preset ? (ed && ed.preset_words && ed.preset_words[setup.preset]) || (ed && ed.compositions && ed.compositions[setup.preset] ? `the published village ${setup.preset}` : `the preset "${setup.preset}"`)
       : "the recommended cards for the number of players";
     const cards = info.cards || {};
