@@ -204,6 +204,11 @@ def test_a_whole_game_in_the_dark(browser: Any, dark_server: Server, shots: Path
     check_accessibility(phones["Bea"], "dark phone (light theme)")
     ann.screenshot(path=str(shots / "40-dark-phone.png"))
 
+    # every phone reads the same, whatever its card: a glance at a neighbour's tells nothing
+    faces = {name: tuple(phone.locator(".dark-status, .dark-actions, .dark-hold, .dark-question")
+                         .all_inner_texts()) for name, phone in phones.items()}
+    assert len(set(faces.values())) == 1, faces
+
     # who holds what: each phone's held card (the API seats read their own views)
     roles: dict[str, str] = {}
     cards: dict[str, str] = {}
