@@ -127,8 +127,9 @@ export class DarkPhoneScreen {
     this.candle = h("div", { class: "candle", "aria-hidden": "true" }, h("div", { class: "candle-glow" }), h("div", { class: "candle-flame" }));
     this.host = h("div", { class: "dark-host" }); // a host at the table pauses from a phone
     root.append(h("h1", { class: "sr-only" }, say("title")),
-      h("div", { class: "dark-top" }, this.phase, this.clock), this.status, this.question, this.actions,
-      this.candle, this.holdButton, this.card, this.host);
+      h("div", { class: "dark-top" }, this.phase, this.clock), this.status, this.question, this.candle,
+      // the buttons of the night sit low, above the card's, where a thumb reaches
+      h("div", { class: "dark-spacer" }), this.actions, this.holdButton, this.card, this.host);
     this.lastKind = null;
     this.armed = null; // the standing decision whose confirmation is showing: "dead" or "body-found"
     this.voting = null; // the name picked for the day's vote, before its confirmation
@@ -320,7 +321,7 @@ export class DarkPhoneScreen {
   }
 
   // "I was killed" (a tap, then a second tap to confirm) and "Body found" (a tap, then the body's
-  // name): always at hand at night, at the bottom where a thumb reaches.
+  // name): always at hand at night, low on the screen where a thumb reaches.
   standingButtons(standing) {
     const dead = standing.find((d) => d.name === "dead");
     const body = standing.find((d) => d.name === "body-found");
@@ -329,10 +330,10 @@ export class DarkPhoneScreen {
       const names = body.choices || [];
       out.push(h("div", { class: "dark-panel", role: "group", "aria-labelledby": "body-who" },
         h("p", { id: "body-who" }, names.length ? say("body_who") : say("body_none")),
-        names.map((name) => h("button", {
+        h("div", { class: "dark-choices" }, names.map((name) => h("button", {
           type: "button", class: "dark-big dark-name", id: `body-${name}`, disabled: this.sending,
           onclick: () => this.send(body, name),
-        }, name)),
+        }, name))),
         h("button", { type: "button", class: "dark-big dark-back", id: "body-back", onclick: () => this.arm(null) }, say("back"))));
       return out;
     }
