@@ -111,6 +111,7 @@ def create_dark_game(page: Any, server: Server) -> str:
     page.locator("summary", has_text="Timers").click()
     page.locator('input[name="decision"]').fill("30")
     page.locator('input[name="seed"]').fill("12")
+    check_accessibility(page, "home (the dark edition's form)")
     page.locator("#create-game").click()
     page.wait_for_selector(".big-code")
     code: str = page.locator(".big-code").inner_text().split()[-1]
@@ -122,6 +123,8 @@ def join_phone(browser: Any, server: Server, code: str, name: str, errors: list[
     phone = new_page(browser, PHONE, errors, scheme="light" if name == PHONES[1] else "dark")
     phone.goto(f"{server.url}/?join={code}")
     phone.get_by_label("Your name").fill(name)
+    if name == PHONES[0]:
+        check_accessibility(phone, "join (phone)")
     phone.locator("form button[type=submit]").click()
     phone.locator(".big-code").wait_for()
     return phone
@@ -182,6 +185,7 @@ def test_a_whole_game_in_the_dark(browser: Any, dark_server: Server, shots: Path
     api = {name: ApiSeat(web_server, code, name) for name in BY_API}
     narrator.locator(".seat", has_text="Fay").wait_for()
     check_accessibility(phones["Ann"], "lobby (phone)")
+    check_accessibility(narrator, "lobby (narrator)")
     narrator.locator("#start-game").click()
 
     # the narrator device: the big clock, the voice (on: the host touched this device), the

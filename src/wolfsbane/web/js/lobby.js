@@ -64,7 +64,7 @@ export class LobbyScreen {
     you.textContent = `You are ${s.me.name}, ${s.me.kind === "player" ? "seated" : s.me.kind === "moderator" ? "the moderator" : info.mode === "table" ? "the table screen" : "watching"}${host ? ", and you host this game" : ""}.`;
     const n = info.seats.length;
     const kick = (id, label) => h("button", { type: "button", class: "small danger", "aria-label": `Remove ${label}`, onclick: () => this.kick(id) }, "Remove");
-    const makeHost = (id, label) => h("button", { type: "button", class: "small", "aria-label": `Make ${label} the host`, onclick: () => this.handHost(id) }, "Make host");
+    const makeHost = (id, label) => h("button", { type: "button", class: "small", "aria-label": `Make host: ${label}`, onclick: () => this.handHost(id) }, "Make host");
     const focused = this.seatsBox.contains(document.activeElement) ? document.activeElement.dataset.key : null;
     replace(this.seatsBox,
       h("p", { class: `count${n < info.min_players ? " warn" : ""}` }, `${n} of ${info.min_players}–${info.max_players} seats`),
