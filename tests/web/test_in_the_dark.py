@@ -98,7 +98,9 @@ def create_dark_game(page: Any, server: Server) -> str:
     page.goto(server.url + "/")
     page.get_by_label("Your name").fill("Sanctuary")
     page.locator('select[name="edition"]').select_option("in-the-dark")
-    page.locator('input[name="mode"][value="table"]').check()
+    # played around one table: the form says so, and where the narrator device joins
+    assert page.locator('input[name="mode"][value="table"]').is_checked()
+    page.locator(".create", has_text="becomes the narrator").wait_for()
     page.locator('input[name="as"][value="spectator"]').check()
     page.locator('input[name="setup"][value="custom"]').check()
     for role, count in DECK.items():
@@ -124,6 +126,7 @@ def join_phone(browser: Any, server: Server, code: str, name: str, errors: list[
     phone.goto(f"{server.url}/?join={code}")
     phone.get_by_label("Your name").fill(name)
     if name == PHONES[0]:
+        phone.get_by_text("Be the narrator device (in the sanctuary) / watch").wait_for()
         check_accessibility(phone, "join (phone)")
     phone.locator("form button[type=submit]").click()
     phone.locator(".big-code").wait_for()

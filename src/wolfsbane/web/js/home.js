@@ -135,6 +135,12 @@ export async function homeScreen(main) {
   function renderEdition() {
     const ed = editionOf(editionSelect.value);
     summary.textContent = `${ed.summary} ${ed.players[0]}–${ed.players[1]} players.`;
+    if (ed.played_in_the_dark) {
+      // played in the dark, around one table: the narrator device stays in the sanctuary
+      // (the table screen), the players join on their phones
+      summary.textContent += " Played around one table: the device that stays in the sanctuary joins as the table screen and becomes the narrator, with the clock and the voice; the players join on their phones.";
+      mode.querySelector('input[value="table"]').checked = true;
+    }
     const choices = [h("label", null, h("input", { type: "radio", name: "setup", value: "auto", checked: true }), " The recommended cards for the number of players (the lobby shows them)")];
     const words = ed.preset_words || {};
     for (const preset of ed.presets) {
@@ -276,7 +282,11 @@ export async function joinScreen(main, code) {
   const choices = [];
   if (lobby && !full) choices.push(["player", "Take a seat"]);
   if (info.moderated && !info.moderator) choices.push(["moderator", "Moderate"]);
-  if (info.status !== "finished") choices.push(["spectator", info.mode === "table" ? "Be the table screen / watch" : "Watch"]);
+  const dark = Boolean(editionOf(info.edition) && editionOf(info.edition).played_in_the_dark);
+  if (info.status !== "finished") {
+    choices.push(["spectator", dark ? "Be the narrator device (in the sanctuary) / watch"
+      : info.mode === "table" ? "Be the table screen / watch" : "Watch"]);
+  }
   const as = h("fieldset", { class: "radio-row" }, h("legend", null, "How do you join?"),
     choices.map(([value, label], i) => h("label", null, h("input", { type: "radio", name: "as", value, checked: i === 0 }), ` ${label}`)));
 
