@@ -20,7 +20,7 @@ TIMERS = {"night": 5.0, "day": 30.0, "decision": 5.0, "grace": 0.5, "bot_delay":
 
 def test_a_game_played_in_the_dark_shows_its_countdowns_to_everyone(server: Server) -> None:
     made = create(server, "Hall", **{"as": "spectator"}, edition="in-the-dark", mode="table",
-                  timers=TIMERS, options={"night-seconds": 60, "day-seconds": 30,
+                  timers=TIMERS, options={"night-seconds": 300, "day-seconds": 30,
                                           "ghost-wait-seconds": 0})
     code = made["code"]
     tokens = {name: join(server, code, name)["token"]
@@ -35,16 +35,18 @@ def test_a_game_played_in_the_dark_shows_its_countdowns_to_everyone(server: Serv
         for seat in (table, ann, bea):
             first = await seat.connect()
             assert first["type"] == "snapshot" and first["view"]["phase"] == "night 1"
-            # the night's countdown (60 s, scaled), the same on every device
+            # the night's countdown (300 s, scaled), the same on every device
             assert set(first["clock"]["countdowns"]) == {"night"}
-            assert abs(first["clock"]["countdowns"]["night"] - (time.time() + 60 * scale)) < 2
+            assert abs(first["clock"]["countdowns"]["night"] - (time.time() + 300 * scale)) < 3
         # Ann was killed; Bea finds her body: the day's countdown (30 s, scaled) follows
         dead = next(d for d in ann.view["decisions"] if d["name"] == "dead")  # type: ignore[index]
         await ann.send({"type": "answer", "decision": dead["id"], "answer": True, "ref": "d"})
         await ann.until(lambda m: m.get("type") == "ack")
         # (Bea's phone is told nothing of it: her "body found" offers everyone, as before)
         find = next(d for d in bea.view["decisions"] if d["name"] == "body-found")  # type: ignore[index]
-        await bea.send({"type": "answer", "decision": find["id"], "answer": "Ann"})
+        await bea.send({"type": "answer", "decision": find["id"], "answer": "Ann", "ref": "f"})
+        reply = await bea.until(lambda m: m.get("ref") == "f")
+        assert reply["type"] == "ack", reply
         day = await table.until(lambda m: m.get("view", {}).get("phase") == "day 1")
         countdowns = day["clock"]["countdowns"]
         assert countdowns == {}  # the new ghost keeps a token first: no clock runs
