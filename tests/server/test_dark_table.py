@@ -20,8 +20,8 @@ TIMERS = {"night": 5.0, "day": 30.0, "decision": 5.0, "grace": 0.5, "bot_delay":
 
 def test_a_game_played_in_the_dark_shows_its_countdowns_to_everyone(server: Server) -> None:
     made = create(server, "Hall", **{"as": "spectator"}, edition="in-the-dark", mode="table",
-                  timers=TIMERS, options={"night-seconds": 300, "day-seconds": 30,
-                                          "ghost-wait-seconds": 0})
+                  timers=TIMERS, options={"know-seconds": 20, "night-seconds": 300,
+                                          "day-seconds": 30, "ghost-wait-seconds": 0})
     code = made["code"]
     tokens = {name: join(server, code, name)["token"]
               for name in ("Ann", "Bea", "Cyd", "Dee", "Eli", "Fay")}
@@ -34,10 +34,15 @@ def test_a_game_played_in_the_dark_shows_its_countdowns_to_everyone(server: Serv
         bea = Seat(server, code, tokens["Bea"], "Bea")
         for seat in (table, ann, bea):
             first = await seat.connect()
-            assert first["type"] == "snapshot" and first["view"]["phase"] == "night 1"
-            # the night's countdown (300 s, scaled), the same on every device
-            assert set(first["clock"]["countdowns"]) == {"night"}
-            assert abs(first["clock"]["countdowns"]["night"] - (time.time() + 300 * scale)) < 3
+            # the guide's time for the Know phase's one call (20 s, scaled), on every device
+            assert first["type"] == "snapshot" and first["view"]["phase"] == "know"
+            assert set(first["clock"]["countdowns"]) == {"know"}
+            assert first["clock"]["countdowns"]["know"] <= time.time() + 20 * scale + 1
+        for seat in (table, ann, bea):
+            night = await seat.until(lambda m: m.get("view", {}).get("phase") == "night 1")
+            # then the night's countdown (300 s, scaled), the same on every device
+            assert set(night["clock"]["countdowns"]) == {"night"}
+            assert abs(night["clock"]["countdowns"]["night"] - (time.time() + 300 * scale)) < 3
         # Ann was killed; Bea finds her body: the day's countdown (30 s, scaled) follows
         dead = next(d for d in ann.view["decisions"] if d["name"] == "dead")  # type: ignore[index]
         await ann.send({"type": "answer", "decision": dead["id"], "answer": True, "ref": "d"})

@@ -24,9 +24,9 @@ CARDS_TOLD = {
     "wherewolf": "The cards that may be in this village:",
     "in-the-dark": "The deck, face up:",  # on the dark phone, while the card is held
 }
-# the phase a table sees first, where the first phase asks nothing and passes at once (the
-# Know phase in the dark: its calls are read as the first night begins)
-FIRST_SHOWN = {"in-the-dark": "Night 1"}
+# the phase a table sees first, by its name in words where that is not the first phase's id
+# capitalised (the Know phase in the dark: the guide's time for its calls, then the night)
+FIRST_SHOWN = {"in-the-dark": "The Know phase"}
 
 
 def option_ids(edition_id: str) -> list[str]:

@@ -106,6 +106,7 @@ def create_dark_game(page: Any, server: Server) -> str:
     for role, count in DECK.items():
         page.locator(f"#count-{role}").fill(str(count))
     page.locator("summary", has_text="Options").click()
+    page.locator('input[name="know-seconds"]').fill("6")
     page.locator('input[name="night-seconds"]').fill("90")
     page.locator('input[name="day-seconds"]').fill("10")
     page.locator('input[name="ghost-wait-seconds"]').fill("4")
@@ -196,20 +197,22 @@ def test_a_whole_game_in_the_dark(browser: Any, dark_server: Server, shots: Path
     narrator.locator("#nar-clock").wait_for()
     narrator.locator("#voice-toggle", has_text="Mute the voice").wait_for()
     said(narrator, "Werewolf: open your eyes and see one another")
-    said(narrator, "Everyone, open your eyes.")
-    said(narrator, "Night 1. Turn off the last light.")
-    phase_is(narrator, "Night 1")
-
-    # the phones are dark: nothing but the dim controls until the card is held
+    # the phones are dark: nothing but the dim controls until the card is held; the guide's
+    # time for the calls counts down on the narrator and on every phone
     ann = phones["Ann"]
-    phase_is(ann, "Night 1")
+    phase_is(ann, "The Know phase")
     assert ann.locator("#held-card").is_hidden()
+    ann.screenshot(path=str(shots / "40-dark-phone.png"))
+    assert narrator.locator("#nar-clock").inner_text().endswith("s")
+    said(narrator, "Everyone, open your eyes.")
+    said(narrator, "Night 1. Turn off the last light")
+    phase_is(narrator, "Night 1")
+    phase_is(ann, "Night 1")
     for phone in phones.values():  # Bea's phone prefers a light theme: dark all the same
         background = phone.evaluate("getComputedStyle(document.body).backgroundColor")
         assert background == "rgb(0, 0, 0)", background
     check_accessibility(ann, "dark phone")
     check_accessibility(phones["Bea"], "dark phone (light theme)")
-    ann.screenshot(path=str(shots / "40-dark-phone.png"))
 
     # every phone reads the same, whatever its card: a glance at a neighbour's tells nothing
     faces = {name: tuple(phone.locator(".dark-status, .dark-actions, .dark-hold, .dark-question")
@@ -275,7 +278,7 @@ def test_a_whole_game_in_the_dark(browser: Any, dark_server: Server, shots: Path
         page.locator(".conn-offline").wait_for(state="detached", timeout=20_000)
         page.wait_for_function(
             "(end) => Math.abs(wolfsbane.clock.countdowns.night - end) < 0.5", arg=night_ends)
-    said(narrator, "Night 1. Turn off the last light.")  # nothing said twice, nothing lost
+    said(narrator, "Night 1. Turn off the last light")  # nothing said twice, nothing lost
     assert narrator.locator("#narration-log li", has_text="Night 1. Turn off").count() == 1
 
     finding = phones[finder]
@@ -458,7 +461,7 @@ def test_every_word_of_the_dark_screens_is_in_the_message_catalogue() -> None:
     words = json.loads(CORE_WORDS.read_text(encoding="utf-8"))["dark"]
     assert used - set(words) == set(), "words the dark screens say that the catalogue lacks"
     assert set(words) - used == set(), "words in the catalogue the dark screens never say"
-    fields = {"player", "ghost", "phase", "length", "number", "time", "team", "players"}
+    fields = {"player", "ghost", "phase", "length", "number", "time", "team", "players", "calls"}
     for key, text in words.items():
         assert text.strip() == text and text, key
         assert set(re.findall(r"\{([a-z_]+)\}", text)) <= fields, (key, text)
@@ -474,7 +477,7 @@ def test_a_night_that_runs_out_rings_the_alarm_and_the_villagers_win(
     narrator.goto(web_server.url + "/")
     made = httpx.post(f"{web_server.url}/api/games", json={
         "name": "Sanctuary", "as": "spectator", "edition": "in-the-dark", "mode": "table",
-        "options": {"night-seconds": 10}, "timers": {"scale": 0.4}}).json()
+        "options": {"night-seconds": 10, "know-seconds": 0}, "timers": {"scale": 0.4}}).json()
     code = made["code"]
     for name in PHONES + BY_API[:2]:
         ApiSeat(web_server, code, name)

@@ -511,9 +511,16 @@ const ALARMS = { "body-found": "body-found", "time-up": "time", "vote-now": "tim
 
 // What the narrator says as a phase begins (the rest is the catalogue's: the Know phase's
 // calls, the dusk's, the news), with the lengths of the table's clocks.
-export function phaseLine(edition, phase, kind, { nightSeconds = 0, daySeconds = 0 } = {}) {
+export function phaseLine(edition, phase, kind, { nightSeconds = 0, daySeconds = 0, ghosts = false } = {}) {
   const name = phaseLabel(phase, edition && edition.id);
-  if (kind === "night") return say("night_begins", { phase: name, length: lengthWords(nightSeconds) });
+  if (kind === "night") {
+    // the night's call in the edition's own words (its night table), as the terminal says it
+    const order = (edition && edition.night_order) || {};
+    const turns = order[phase === "night 1" ? "first" : "other"] || order.other || [];
+    const calls = turns.map((turn) => turn.words).filter(Boolean).join(" ") || say("lights_out");
+    const line = say("night_begins", { phase: name, calls, length: lengthWords(nightSeconds) });
+    return ghosts ? `${line} ${say("ghosts_wait")}` : line;
+  }
   if (kind === "day") return say("day_begins", { phase: name, length: lengthWords(daySeconds) });
   if (kind === "dusk" || kind === "know") return say("phase_begins", { phase: name }); // then the catalogue's calls
   return null;
@@ -646,6 +653,7 @@ export class NarratorScreen {
         const line = phaseLine(s.edition, e.phase_name || e.phase, phaseKind(e.phase_name || e.phase, ed), {
           nightSeconds: Number(option(s, "night-seconds")) || 0,
           daySeconds: Number(option(s, "day-seconds")) || 0,
+          ghosts: (s.view.players || []).some((p) => !p.alive),
         });
         if (line) this.narrator.say(line);
       } else if (SPOKEN.has(e.kind)) {
