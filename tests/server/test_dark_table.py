@@ -134,3 +134,41 @@ def test_without_mystery_roles_the_table_sees_the_deck(server: Server) -> None:
     lobby = info(server, code, token)
     assert lobby["setup"] == {"deck": DECK}
     assert sorted(lobby["cards"]["deck"]) == sorted(DECK)  # type: ignore[index]
+
+
+def test_a_game_played_in_the_dark_takes_no_bots(server: Server) -> None:
+    made = create(server, "Hall", **{"as": "spectator"}, edition="in-the-dark", mode="table")
+    refused = httpx.post(f"{server.url}/api/games/{made['code']}/bots", json={"count": 1},
+                         headers=auth(made["token"]))
+    assert refused.status_code == 409
+    assert refused.json()["error"] == "no-bots"
+    assert "played in one room by the people in it" in refused.json()["detail"]
+    lobby = httpx.get(f"{server.url}/api/games/{made['code']}").json()
+    assert lobby["seats"] == []  # nothing changed
+
+
+def test_a_seat_left_to_a_bot_in_the_dark_is_never_killed_and_finds_no_body(
+        server: Server) -> None:
+    made = create(server, "Hall", **{"as": "spectator"}, edition="in-the-dark", mode="table",
+                  timers=TIMERS, options={"know-seconds": 0, "night-seconds": 20,
+                                          "ghost-wait-seconds": 0})
+    code = made["code"]
+    joined = {name: join(server, code, name)
+              for name in ("Ann", "Bea", "Cyd", "Dee", "Eli", "Fay")}
+    start(server, code, made["token"])
+    # Fay leaves the room: the host removes her, and her seat is played by a bot
+    removed = httpx.delete(f"{server.url}/api/games/{code}/participants/"
+                           f"{joined['Fay']['participant']['id']}", headers=auth(made["token"]))
+    assert removed.status_code == 200, removed.text
+
+    async def main() -> None:
+        table = Seat(server, code, made["token"], "table")
+        await table.connect()
+        # the night runs its whole clock (20 s scaled to 2 s): nobody declared, nobody found
+        await table.until(lambda m: m.get("view", {}).get("phase") not in (
+            None, "know", "night 1"), timeout=30)
+        players = {p["name"]: p for p in table.view["players"]}  # type: ignore[index]
+        assert players["Fay"]["alive"]
+        await table.close()
+
+    asyncio.run(main())

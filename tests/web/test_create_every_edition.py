@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 
 from wolfsbane.editions import EDITIONS
@@ -80,7 +81,16 @@ def test_every_edition_is_created_from_the_form_with_its_defaults_and_starts(
     for spec in EDITIONS[edition_id].options.values():
         assert spec.label in settings.inner_text()
 
-    page.locator("#fill-bots").click()
+    if EDITIONS[edition_id].played_in_the_dark:
+        # played in one room by the people in it: no bots, seven friends join with the code
+        assert page.locator("#fill-bots").count() == 0
+        code = page.locator(".big-code").inner_text().split()[-1]  # after "Game code"
+        for friend in ("Ben", "Cal", "Dee", "Eve", "Fay", "Gus", "Hal"):
+            joined = httpx.post(f"{web_server.url}/api/games/{code}/join",
+                                json={"name": friend, "as": "player"})
+            assert joined.status_code == 201, joined.text
+    else:
+        page.locator("#fill-bots").click()
     page.locator("#start-game:enabled").wait_for()
     # the lobby names the cards "recommended" deals to the seats now taken
     deck = EDITIONS[edition_id].recommended_deck(8, {})

@@ -36,7 +36,12 @@ class Bots:
                         if i in running and i not in voting}
         controlled = self.live.controlled
         delay = self.live.timers.get("bot_delay", 0)
+        # a seat left to a bot in a game played in the dark (its player was removed) is in no
+        # room: it is never killed and finds no body, so it answers no standing question
+        no_standing = self.live.edition.played_in_the_dark
         for decision in running.values():
+            if no_standing and decision.standing:
+                continue
             if (decision.seat in self.agents and decision.seat not in controlled
                     and decision.id not in self.bot_due and decision.id not in voting):
                 self.bot_due[decision.id] = now + delay

@@ -203,6 +203,10 @@ async def add_bots(code: str, body: AddBots, hub: HubDep,
     require_host(live, who)
     if live.status != LOBBY:
         raise ServerError(409, "started", "bots are seated before the start")
+    if live.edition.played_in_the_dark:
+        # its night happens in a dark room, by touch: a bot could only declare itself dead
+        raise ServerError(409, "no-bots", f"{live.edition.name} is played in one room by the "
+                          "people in it: bots cannot take a seat")
     added = []
     for _ in range(body.count):
         if len(live.seats) >= live.edition.max_players:

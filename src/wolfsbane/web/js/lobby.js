@@ -87,17 +87,20 @@ export class LobbyScreen {
       const target = !sizes.length || sizes.includes(usual) ? usual
         : sizes.reduce((best, size) => (Math.abs(size - usual) < Math.abs(best - usual) ? size : best));
       const canStart = n >= info.min_players && n <= info.max_players && (!info.moderated || info.moderator);
+      // a game played in the dark is played in one room by the people in it: no bots
+      const inTheDark = Boolean(editionOf(info.edition) && editionOf(info.edition).played_in_the_dark);
       replace(this.hostBox, h("section", { class: "card host-controls", "aria-labelledby": "host-title" },
         h("h2", { id: "host-title" }, "Host"),
-        h("div", { class: "bot-row" },
+        inTheDark ? null : h("div", { class: "bot-row" },
           h("label", { for: "bot-count" }, "Bots"), this.botCount,
           h("button", { type: "button", id: "add-bots", disabled: free <= 0, onclick: () => this.addBots(Number(this.botCount.value) || 1) }, "Add"),
           h("button", { type: "button", id: "fill-bots", disabled: free <= 0 || n >= target, onclick: () => this.addBots(target - n) },
             `Fill to ${target}`)),
-        this.showBotsOption(info),
+        inTheDark ? null : this.showBotsOption(info),
         info.moderated && !info.moderator ? h("p", { class: "hint" }, "A moderated game starts once someone takes the moderator's chair.") : null,
         h("button", { type: "button", class: "primary big", id: "start-game", disabled: !canStart, onclick: () => this.start() }, "Deal the cards and start"),
-        n < info.min_players ? h("p", { class: "hint" }, `At least ${info.min_players} players are needed: add bots or wait for friends.`) : null));
+        n < info.min_players ? h("p", { class: "hint" }, inTheDark ? `At least ${info.min_players} players are needed: everyone in the room joins with the game's code.`
+          : `At least ${info.min_players} players are needed: add bots or wait for friends.`) : null));
     } else {
       replace(this.hostBox, h("p", { class: "card hint waiting" }, `Waiting for ${info.host ? info.host.name : "the host"} to start the game…`));
     }
