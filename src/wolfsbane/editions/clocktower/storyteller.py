@@ -147,7 +147,7 @@ def learn(
             prompt=f"What does {player.name} ({name_of(character)}) learn?")
         if not sober and not check_true(told):
             mark_abnormal(game, player)
-    message = {**(extra or {}), **told}
+    message = {"about": character, **(extra or {}), **told}
     seat_of(player).told.append({"character": character, **told})
     game.tell(player, message)
     return told
