@@ -513,3 +513,56 @@ def test_replay_is_exact(seed: int) -> None:
     drive(g, random.Random(seed))
     again = replay(json.loads(json.dumps(g.record())), lambda _id: EDITION)
     assert [e.key() for e in again.events] == [e.key() for e in g.events]
+
+
+def test_with_the_ogre_friend_rule_the_ogre_follows_the_friend_unknowing() -> None:
+    g = game(["ogre", "fang-gu", "chef", "monk", "godfather"], **{"ogre-friend-rule": True})
+    befriend = answer_until(g, "befriend")
+    g.answer(befriend.id, "Cal")
+    answer_suggestions(g, "day 1")
+    ana, cal = g.by_name["Ana"], g.by_name["Cal"]
+    assert ana.team == "good"
+    cal.team = "evil"  # the friend changes alignment
+    from wolfsbane.editions.clocktower.health import sync_markers
+
+    sync_markers(g)
+    assert ana.team == "evil"
+    assert view(g, "Ana")["you"]["team"] == "good"  # the Ogre is not told
+
+
+def test_a_traveller_who_joins_gets_an_alignment_at_the_next_dusk() -> None:
+    g = game(["chef", "fang-gu", "monk", "empath", "godfather"], storyteller=AUTO)
+    assert g.phase == "day 1"
+    g.add_seat("Zed", "scapegoat")
+    clock = next(d for d in g.open.values() if d.seat == CLOCK)
+    g.answer(clock.id, True)
+    assert g.by_name["Zed"].team in ("good", "evil")
+    assert seat_of(g.by_name["Zed"]).traveller
+
+
+ABILITY_WHILE_DEAD = frozenset({"nominate", "vote", "exile", "choose"})
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_nobody_dead_uses_an_ability_that_does_not_work_even_if_dead(seed: int) -> None:
+    """Dead players are asked only what the rules leave them: a vote (their token), an exile
+    call, the Klutz's choice as she learns she died, an empowered Banshee's nominations."""
+    rng = random.Random(seed)
+    g = Game(EDITION, list(NAMES[:rng.randint(5, 12)]), seed=seed, storyteller=AUTO)
+    for _ in range(5000):
+        if g.over:
+            break
+        for decision in g.open.values():
+            if decision.seat in g.by_name and not g.by_name[decision.seat].alive:
+                seat = seat_of(g.by_name[decision.seat])
+                assert decision.name in ABILITY_WHILE_DEAD or seat.regained, decision
+                if decision.name == "nominate":
+                    assert seat.empowered
+        open_now = list(g.open.values())
+        waited = [d for d in open_now if not d.standing and d.seat != CLOCK]
+        decision = waited[0] if waited else (
+            next(d for d in open_now if d.seat == CLOCK) if rng.random() < 0.4
+            else rng.choice(open_now))
+        value = True if decision.seat == CLOCK else random_answer(decision, rng)
+        g.answer(decision.id, value, seat=decision.seat)
+    assert g.over

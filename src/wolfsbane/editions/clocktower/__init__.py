@@ -96,6 +96,9 @@ class Clocktower(Edition):
     first_phase = "night 1"
     day_votes = frozenset({"vote"})
     bot = "random_bot:RandomBot"
+    presets = ("standard",)
+    preset_words = {"standard": "The storyteller fills a legal bag for the table, every "
+                                "bracket applied (Travellers beyond fifteen players)"}
     deck_words = ("5 to 15 players draw characters (the storyteller fills the bag); more "
                   "join as Travellers.")
     reminder_tokens = {
@@ -172,6 +175,11 @@ class Clocktower(Edition):
     # -- set-up ------------------------------------------------------------------------------
 
     def recommended_deck(self, players: int, options: dict[str, Any]) -> list[str]:
+        return recommended_deck(players)
+
+    def preset(self, name: str, players: int) -> list[str]:
+        if name not in self.presets:
+            raise SetupError(f"unknown preset '{name}'; presets: standard")
         return recommended_deck(players)
 
     def check_deck(self, players: int, deck: list[str], options: dict[str, Any]) -> None:

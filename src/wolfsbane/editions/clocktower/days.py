@@ -79,6 +79,9 @@ def _storyteller_offers(game: Game) -> list[tuple[Rules, Decision]]:
 
 
 def run_day(game: Game, number: int) -> Flow:
+    from .setup import travellers_joined
+
+    yield from travellers_joined(game)
     state = state_of(game)
     state.day = number
     state.nominated.clear()

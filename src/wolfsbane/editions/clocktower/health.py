@@ -169,7 +169,17 @@ def wear_off(game: Game, phase: str) -> None:
 
 
 def sync_markers(game: Game) -> None:
-    """The `drunk` / `poisoned` markers mirror the states in force now."""
+    """The `drunk` / `poisoned` markers mirror the states in force now; with the Ogre's
+    friend rule, an Ogre keeps their friend's alignment (without being told)."""
+    if game.options.get("ogre-friend-rule"):
+        state = state_of(game)
+        for ogre_name, friend_name in state.ogre_friends.items():
+            ogre, friend = game.by_name[ogre_name], game.by_name[friend_name]
+            if ogre.role == "ogre" and state.ogre_friend_teams.get(ogre_name) != friend.team:
+                state.ogre_friend_teams[ogre_name] = friend.team
+                ogre.team = friend.team
+                game.note("RoleChanged", {"player": ogre.name, "role": ogre.role,
+                                          "team": ogre.team})
     for player in game.players:
         kinds = {c.kind for c in conditions(game, player)}
         for kind in (DRUNK, POISONED):

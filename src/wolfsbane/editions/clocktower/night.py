@@ -82,9 +82,12 @@ def _each_actor(game: Game, night: Night, slot: str, act: Any, even_if_dead: boo
         sync_markers(game)
 
 
-def dusk(game: Game, night: Night) -> None:
+def dusk(game: Game, night: Night) -> Flow:
     """What lasts "until dusk" ends: the Minstrel's drink, the Bone Collector's gift, the
-    Thief's stolen votes, the Monk's protection."""
+    Thief's stolen votes, the Monk's protection; Travellers who joined get an alignment."""
+    from .setup import travellers_joined
+
+    yield from travellers_joined(game)
     state = state_of(game)
     wear_off(game, game.phase)
     for player in game.players:

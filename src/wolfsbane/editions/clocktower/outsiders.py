@@ -32,6 +32,7 @@ def ogre(game: Game, night: Night, player: Player) -> Flow:
     seen = yield from alignment(game, friend, player)
     place_reminder(game, "friend", friend, player)
     state_of(game).ogre_friends[player.name] = friend_name
+    state_of(game).ogre_friend_teams[player.name] = friend.team
     player.team = seen
     game.note("RoleChanged", {"player": player.name, "role": player.role, "team": seen})
     if friend.role == "recluse" and seen == "evil" and friend.team != "evil":

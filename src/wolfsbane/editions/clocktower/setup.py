@@ -319,6 +319,14 @@ def _marionette(game: Game) -> Flow:
     place_reminder(game, "is-the-marionette", player, character="marionette")
 
 
+def travellers_joined(game: Game) -> Flow:
+    """Travellers who joined since (`Game.add_seat`): the storyteller sets their alignment
+    at the next dusk or dawn."""
+    for player in list(game.players):
+        if is_traveller(player) and not seat_of(player).traveller:
+            yield from _traveller(game, player)
+
+
 def _traveller(game: Game, traveller: Any) -> Flow:
     """A Traveller's character is public; the storyteller sets their alignment secretly."""
     seat_of(traveller).traveller = True

@@ -96,6 +96,8 @@ class ClocktowerState:
     banshee_news: list[str] = field(default_factory=list)  # Banshees the Demon killed
     klutz_pending: list[str] = field(default_factory=list)  # Klutzes who learn at dawn
     ogre_friends: dict[str, str] = field(default_factory=dict)  # Ogre -> their friend
+    # the friend's alignment when last followed (the Ogre's friend rule)
+    ogre_friend_teams: dict[str, str] = field(default_factory=dict)
     evil_info: bool = False  # Minion and Demon info happen on the first night
 
 
