@@ -566,3 +566,13 @@ def test_nobody_dead_uses_an_ability_that_does_not_work_even_if_dead(seed: int) 
         value = True if decision.seat == CLOCK else random_answer(decision, rng)
         g.answer(decision.id, value, seat=decision.seat)
     assert g.over
+
+
+def test_only_a_traveller_not_yet_in_play_may_join() -> None:
+    g = game(["chef", "fang-gu", "monk", "empath", "godfather"], storyteller=AUTO)
+    with pytest.raises(IllegalAnswer, match="Nobody may join this game as the Chef"):
+        g.add_seat("Zed", "chef")
+    g.add_seat("Zed", "thief")
+    with pytest.raises(IllegalAnswer):
+        g.add_seat("Yan", "thief")
+    assert "thief" not in EDITION.joining_roles(g)

@@ -51,6 +51,10 @@ DEAD_MAY_ANSWER: dict[str, frozenset[str]] = {
     "wherewolf": frozenset({"curse"}),
     # a new ghost keeps a token; the ghosts name their guide and judge the seer's player
     "in-the-dark": frozenset({"choose-ghost", "guide", "judge"}),
+    # the dead keep a vote and may call an exile; the Klutz chooses as she learns she died;
+    # an empowered Banshee nominates; a player the Bone Collector restored uses their ability
+    "clocktower": frozenset({"vote", "exile", "choose", "nominate", "inspect", "charm",
+                             "protect", "attack", "steal", "summon", "babysit"}),
 }
 MAX_STEPS = 20_000  # answers, messages and refused attempts together
 NAMES = tuple(f"P{i}" for i in range(1, 31))
@@ -278,8 +282,11 @@ def join(game: Game, rng: random.Random, cursors: dict[str, int],
     with pytest.raises(IllegalAnswer):
         game.add_seat(taken, rng.choice(sorted(game.edition.roles)))
     assert snapshot(game) == before, "a refused seat changed the game"
+    roles = game.edition.joining_roles(game)
+    if not roles:
+        return  # the table is full
     name = f"J{len(game.players) + 1}"
-    game.add_seat(name, rng.choice(sorted(game.edition.roles)))
+    game.add_seat(name, rng.choice(roles))
     cursors[name] = 0
     told[name] = set()
 

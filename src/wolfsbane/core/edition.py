@@ -221,6 +221,12 @@ class Edition(ABC):
         both to the game's timers."""
         return None
 
+    def joining_roles(self, game: Game) -> list[str]:
+        """The cards a seat may join with now (`Game.add_seat`, where `seats_may_join`): by
+        default any card of the game; Clocktower: a Traveller not yet in play, while the
+        table has room."""
+        return sorted(game.catalog)
+
     def grimoire(self, game: Game) -> dict[str, Any] | None:
         """What the storyteller's view shows beyond the table and the reminders, where the
         edition keeps a grimoire (Clocktower: every token, state and its source). None

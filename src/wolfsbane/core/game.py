@@ -520,6 +520,9 @@ class Game:
             raise IllegalAnswer(f"{shown} is not a card of this edition.", "no-such-role",
                                 name=shown)
         edition = self.edition
+        if role not in edition.joining_roles(self):
+            raise IllegalAnswer(f"Nobody may join this game as the {self.role(role).name} now.",
+                                "cannot-join", name=self.role(role).name)
         player = Player(name, len(self.players), role, self.team_of(role),
                         edition.new_seat_state())
         self.players.append(player)

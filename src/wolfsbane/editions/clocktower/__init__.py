@@ -185,6 +185,14 @@ class Clocktower(Edition):
     def check_deck(self, players: int, deck: list[str], options: dict[str, Any]) -> None:
         check_deck(players, deck)
 
+    def joining_roles(self, game: Game) -> list[str]:
+        """Only Travellers join once the game has begun, each once, up to the table's
+        size."""
+        if len(game.players) >= self.max_players:
+            return []
+        taken = {p.role for p in game.players}
+        return [cid for cid, c in CHARACTERS.items() if c.type == TRAVELLER and cid not in taken]
+
     def new_state(self) -> ClocktowerState:
         return ClocktowerState()
 
