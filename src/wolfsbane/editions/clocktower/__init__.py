@@ -101,10 +101,12 @@ class Clocktower(Edition):
                                 "bracket applied (Travellers beyond fifteen players)"}
     deck_words = ("5 to 15 players draw characters (the storyteller fills the bag); more "
                   "join as Travellers.")
+    # Every token is the grimoire's: what the table learns of one (the Banshee's awakening, a
+    # vote that counts against) it is told in words.
     reminder_tokens = {
         "poisoned": "storyteller", "drunk": "storyteller", "safe": "storyteller",
         "red-herring": "storyteller", "no-ability": "storyteller", "lunch": "storyteller",
-        "has-ability": "public", "friend": "storyteller", "haircuts-tonight": "storyteller",
+        "has-ability": "storyteller", "friend": "storyteller", "haircuts-tonight": "storyteller",
         "is-the-marionette": "storyteller", "outsider": "storyteller", "wrong": "storyteller",
         "everyone-drunk": "storyteller", "abnormal": "storyteller", "know": "storyteller",
         "twin": "storyteller", "died-today": "storyteller", "dead": "storyteller",
