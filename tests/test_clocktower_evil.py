@@ -201,7 +201,7 @@ def test_godfather_is_told_the_outsiders_in_play() -> None:
     game = game_of(["monk", "no-dashii", "godfather", "ogre", "empath", "chef", "virgin"])
     drive(game, {}, "day 1")
     told = [data for kind, data in seen(game, "Cal", "night 1") if "roles" in data]
-    assert {"roles": ["ogre"]} in told
+    assert {"about": "godfather", "roles": ["ogre"]} in told
 
 
 # -- Summoner -------------------------------------------------------------------------------
