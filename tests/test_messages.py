@@ -76,6 +76,12 @@ def _decks(edition: Edition, rng: random.Random) -> Iterator[tuple[list[str], di
                 options["cards"] = [{"name": "Bandit", "faction": "villains",
                                      "dagger": "dotted", "dusk": "inspect"}]
                 deck[deck.index("villager")] = "bandit"
+        elif edition.id == "clocktower":
+            # the automatic storyteller draws a bag of its own for the table
+            deck = list(edition.recommended_deck(players, {}))
+            options = {"fabled": rng.choice([["djinn"], ["djinn", "hells-librarian"]]),
+                       "loric": rng.choice([[], ["bootlegger"], ["gardener"]]),
+                       "bootlegger-rules": ["Nobody may say their character on the first day."]}
         else:
             wolves = ["pack-leader"] + rng.sample([c for c in cards if c != "pack-leader"],
                                                   players - 1)
