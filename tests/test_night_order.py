@@ -18,7 +18,7 @@ from .conftest import SHARED_RULES, needs_shared
 
 # Asked at dawn, while the night phase has not ended: the deaths' consequences, not a turn.
 DAWN = {"millers-hollow": {"shoot", "successor"}, "wherewolf": {"curse"}, "licos": set(),
-        "in-the-dark": set()}
+        "in-the-dark": set(), "clocktower": {"choose"}}
 # A card's power used in a phase of its own, not at night: the in-the-dark seer's at dusk.
 NOT_AT_NIGHT = {"in-the-dark": {"inspect"}}
 
@@ -41,6 +41,13 @@ SETUPS: dict[str, list[tuple[list[str], dict[str, Any]]]] = {
     "licos": [
         (["werewolf", "werewolf", "seer", "hunter", "medium", "madman", "werehamster",
           "villager", "villager", "villager", "villager"], {}),
+    ],
+    "clocktower": [
+        (["no-dashii", "widow", "godfather", "snake-charmer", "fortune-teller", "monk",
+          "dreamer", "village-idiot", "empath", "chef", "librarian", "mathematician", "ogre",
+          "klutz", "thief"], {}),
+        (["fang-gu", "summoner", "evil-twin", "barber", "recluse", "monk", "dreamer",
+          "fortune-teller", "banshee", "virgin", "apprentice", "bone-collector"], {}),
     ],
     "in-the-dark": [
         (["werewolf", "alpha-wolf", "vampire", "seer", "vampire-hunter", "sheriff", "romeo",
