@@ -147,6 +147,9 @@ def learn(
             prompt=f"What does {player.name} ({name_of(character)}) learn?")
         if not sober and not check_true(told):
             mark_abnormal(game, player)
+    # the same order of parts whoever chose them, so that nothing in what a drunk player is
+    # told looks different from what a sober one is told
+    told = {key: told[key] for key in sorted(told)}
     message = {"about": character, **(extra or {}), **told}
     seat_of(player).told.append({"character": character, **told})
     game.tell(player, message)
