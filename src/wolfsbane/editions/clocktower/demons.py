@@ -165,6 +165,8 @@ def lil_monsta(game: Game, night: Night) -> Flow:
 
 
 def lil_monsta_kill(game: Game, night: Night, babysitter: Player) -> Flow:
+    if state_of(game).monsta_drunk_until is not None:
+        return  # the storyteller ruled that the Minstrel's drink stops the kill tonight
     living = game.alive_names()
     good = [p.name for p in game.alive() if p.team != EVIL and p is not babysitter]
     evil_living = [p.name for p in game.alive() if p.team == EVIL and p is not babysitter]

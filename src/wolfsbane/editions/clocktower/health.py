@@ -165,6 +165,9 @@ def wear_off(game: Game, phase: str) -> None:
     for player in game.players:
         seat = seat_of(player)
         seat.conditions = [c for c in seat.conditions if c.until != phase]
+    state = state_of(game)
+    if state.monsta_drunk_until == phase:
+        state.monsta_drunk_until = None
     sync_markers(game)
 
 

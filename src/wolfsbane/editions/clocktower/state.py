@@ -98,6 +98,9 @@ class ClocktowerState:
     ogre_friends: dict[str, str] = field(default_factory=dict)  # Ogre -> their friend
     # the friend's alignment when last followed (the Ogre's friend rule)
     ogre_friend_teams: dict[str, str] = field(default_factory=dict)
+    # the storyteller's ruling that the Minstrel's drink stops Lil' Monsta's kill: until the
+    # beginning of this phase (dusk tomorrow)
+    monsta_drunk_until: str | None = None
     evil_info: bool = False  # Minion and Demon info happen on the first night
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
+from ...core import YES_NO
 from ...core.changes import change_character
 from ...core.reminders import place_reminder
 from .detect import alignment, character, neighbours, registers_as_demon
@@ -267,13 +268,22 @@ def minstrel_execution(game: Game, minstrel: Player, executed: Player, died: boo
     if not healthy(game, minstrel):
         mark_abnormal(game, minstrel)
         return
-    until = f"night {state_of(game).day + 2}"
+    state = state_of(game)
+    until = f"night {state.day + 2}"
     for other in game.players:
         if other is not minstrel and not is_traveller(other):
             add_condition(game, other, Condition(DRUNK, None, "minstrel", until=until))
     game.note("EveryoneDrunk", {"until": until, "by": minstrel.name})
-    return
-    yield  # asks nothing
+    if state.lil_monsta:
+        # Lil' Monsta is no player and cannot be drunk; whether the drink stops its kill has
+        # no official ruling
+        stops = yield game.ask_storyteller(
+            "ruling", kind=YES_NO, about=minstrel.name, suggest=lambda rng: False,
+            reason="The Minstrel made everyone drunk with Lil' Monsta in play; there is no "
+                   "official ruling: suggest no, Lil' Monsta is no player and cannot be drunk.",
+            prompt="Does the Minstrel's drink stop Lil' Monsta's kill until dusk tomorrow?")
+        if stops:
+            state.monsta_drunk_until = until
 
 
 # -- Cannibal ------------------------------------------------------------------------------
