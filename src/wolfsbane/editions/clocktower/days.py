@@ -203,6 +203,8 @@ def execute(game: Game, player: Player) -> Flow:
     if player.alive:
         gone = yield from kill(game, [Death(player, EXECUTION)])
         died = player.name in gone
+        if state.forced is not None:
+            check_end(game)  # the death's trigger ended the game (the Klutz): nothing more
     for holder in list(game.players):
         for role in abilities_of(holder):
             rules = RULES.get(role)
