@@ -583,3 +583,15 @@ def test_only_a_traveller_not_yet_in_play_may_join() -> None:
     with pytest.raises(IllegalAnswer):
         g.add_seat("Yan", "thief")
     assert "thief" not in EDITION.joining_roles(g)
+
+
+def test_a_bag_with_the_godfather_asks_which_way_the_outsiders_change() -> None:
+    g = Game(EDITION, list(NAMES[:8]), seed=2, storyteller=MANUAL)
+    characters = answer_until(g, "characters")
+    bag = ["no-dashii", "godfather", "chef", "empath", "monk", "virgin", "recluse", "klutz"]
+    g.answer(characters.id, bag)  # 4 Townsfolk, 2 Outsiders: one Outsider more
+    change = answer_until(g, "outsider-count")
+    assert change.choices == ("1",) and change.reason
+    g.answer(change.id, "1")
+    assert state_of(g).outsider_change == 1
+    assert sorted(p.role for p in g.players) == sorted(bag)
