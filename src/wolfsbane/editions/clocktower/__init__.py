@@ -137,7 +137,9 @@ class Clocktower(Edition):
         "good-twin": "the good player paired with the Evil Twin",
         "babysitter": "who babysits Lil' Monsta when the Minions disagree",
         "lil-monsta-kill": "each night after the first: who dies to Lil' Monsta, or no",
-        "ruling": "an interaction with no official ruling (the Fang Gu on a Recluse)",
+        "ruling": "an interaction with no official ruling (the Fang Gu on a Recluse, the Snake "
+                  "Charmer or the Barber on Lil' Monsta's babysitter, the Minstrel's drink "
+                  "against Lil' Monsta)",
         "apprentice-ability": "the ability an Apprentice gains on their first night",
         "scapegoat": "whether the Scapegoat is executed instead of a player of their side",
         "something-bad": "through each day with Hell's Librarian: a player who talked dies "

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core import YES_NO
 from ...core.changes import change_character
-from ...core.reminders import place_reminder
+from ...core.reminders import place_reminder, remove_reminders
 from .detect import alignment, character, neighbours, registers_as_demon
 from .health import (
     abilities_of,
@@ -168,7 +168,10 @@ def snake_charmer(game: Game, night: Night, player: Player) -> Flow:
                                  prompt="Choose a living player: if they are the Demon, you "
                                         "trade places with them.")
     target = game.by_name[target_name]
-    if character_type(target.role) != DEMON:
+    state = state_of(game)
+    babysitter = state.lil_monsta and state.babysitter == target.name
+    if character_type(target.role) != DEMON and not (
+            babysitter and (yield from _charms_the_babysitter(game, player, target))):
         return
     if not healthy(game, player):
         mark_abnormal(game, player)
@@ -177,10 +180,29 @@ def snake_charmer(game: Game, night: Night, player: Player) -> Flow:
     charmer_role, charmer_team = player.role, player.team
     change_character(game, player, demon_role, team=demon_team, tell=False)
     change_character(game, target, charmer_role, team=charmer_team, tell=False)
+    if babysitter:  # the charmer takes the Minion's place and holds Lil' Monsta
+        remove_reminders(game, "is-the-demon", target)
+        state.babysitter = player.name
+        place_reminder(game, "is-the-demon", player, character="lil-monsta")
     add_condition(game, target, Condition(POISONED, None, "snake-charmer"))
     place_reminder(game, "poisoned", target, character="snake-charmer")
     game.tell(player, {"about": "you-are", "role": demon_role, "alignment": demon_team})
     game.tell(target, {"about": "you-are", "role": charmer_role, "alignment": charmer_team})
+
+
+def _charms_the_babysitter(game: Game, charmer: Player, babysitter: Player) -> Generator[
+        Any, Any, bool]:
+    """No official ruling says whether Lil' Monsta's babysitter, who "is the Demon", is
+    charmed: the storyteller's `ruling`."""
+    answer = yield game.ask_storyteller(
+        "ruling", kind=YES_NO, about=charmer.name, suggest=lambda rng: True,
+        reason=f"The Snake Charmer ({charmer.name}) chose Lil' Monsta's babysitter "
+               f"({babysitter.name}); there is no official ruling: suggest yes, the babysitter "
+               "is the Demon, so they swap characters and alignments and the charmer now "
+               "holds Lil' Monsta.",
+        prompt=f"Does the Snake Charmer's charm catch Lil' Monsta's babysitter "
+               f"({babysitter.name})?")
+    return bool(answer)
 
 
 # -- Mathematician -------------------------------------------------------------------------
