@@ -6,7 +6,7 @@ import random
 from collections.abc import Callable, Generator
 from typing import TYPE_CHECKING, Any
 
-from ...core import PARTS, Death, kill
+from ...core import PARTS, YES_NO, Death, kill
 from ...core.changes import change_character
 from ...core.reminders import place_reminder, remove_reminders
 from .detect import neighbours
@@ -188,8 +188,24 @@ def summoner_summons(game: Game, night: Night, player: Player) -> Flow:
         mark_abnormal(game, player)
         return
     chosen = game.by_name[answer["player"]]
+    if state_of(game).lil_monsta and not (yield from _summons_beside_lil_monsta(
+            game, player, chosen)):
+        return
     change_character(game, chosen, answer["role"], team=EVIL)
     yield from marionette_beside(game, chosen)
+
+
+def _summons_beside_lil_monsta(game: Game, summoner: Player, chosen: Player) -> Generator[
+        Any, Any, bool]:
+    """No official ruling says whether the Summoner calls up a Demon while Lil' Monsta is
+    already the Demon in play: the storyteller's `ruling`."""
+    answer = yield game.ask_storyteller(
+        "ruling", kind=YES_NO, about=summoner.name, suggest=lambda rng: True,
+        reason=f"The Summoner ({summoner.name}) summons {chosen.name} with Lil' Monsta in "
+               "play; there is no official ruling: suggest yes, a second Demon (good must "
+               "then be rid of both).",
+        prompt=f"Does the Summoner's summoning make {chosen.name} a Demon beside Lil' Monsta?")
+    return bool(answer)
 
 
 def summoner_pending(game: Game) -> str | None:

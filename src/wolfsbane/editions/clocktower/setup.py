@@ -192,8 +192,8 @@ def run_setup(game: Game) -> Flow:
         yield from _draw(game, drawing)
     else:
         state.in_play = [p.role for p in drawing]
-        if not demons(game) and "summoner" not in state.in_play:
-            yield from _lil_monsta(game)
+        if not demons(game):
+            yield from _lil_monsta(game, summoner="summoner" in state.in_play)
     yield from _marionette(game)
     for player in drawing:
         player.team = game.team_of(player.role)
@@ -276,13 +276,16 @@ def _outsider_change(game: Game, bag: list[str], count: int) -> Generator[Any, A
     return int(answer)
 
 
-def _lil_monsta(game: Game) -> Flow:
-    """With no Demon dealt, the storyteller says whether Lil' Monsta is in play."""
+def _lil_monsta(game: Game, summoner: bool) -> Flow:
+    """With no Demon dealt, the storyteller says whether Lil' Monsta is in play (with a
+    Summoner, whose bracket already explains the missing Demon, it is suggested not)."""
     state = state_of(game)
     answer = yield game.ask_storyteller(
-        "lil-monsta", kind="yes-no", suggest=lambda rng: True,
-        reason="No Demon was dealt and no Summoner is in play: suggest yes, Lil' Monsta "
-               "is in play (babysat by a Minion).",
+        "lil-monsta", kind="yes-no", suggest=lambda rng: not summoner,
+        reason=("No Demon was dealt, as the Summoner's bracket says: suggest no, the Summoner "
+                "calls one up on night 3." if summoner else
+                "No Demon was dealt and no Summoner is in play: suggest yes, Lil' Monsta "
+                "is in play (babysat by a Minion)."),
         prompt="Is Lil' Monsta in play (no player holds the Demon)?")
     if answer:
         state.lil_monsta = True
