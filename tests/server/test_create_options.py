@@ -57,11 +57,20 @@ def post(server: Server, body: dict[str, Any]) -> httpx.Response:
 
 
 def fill_and_start(server: Server, code: str, token: str, seats: int) -> httpx.Response:
+    """The host and `seats - 1` more: bots, or people where the edition takes no bots (a game
+    played in the dark, in one room)."""
     with api(server) as client:
         if seats > 1:
-            r = client.post(f"/api/games/{code}/bots", json={"count": seats - 1},
-                            headers=auth(token))
-            assert r.status_code == 201, r.text
+            edition = client.get(f"/api/games/{code}").json()["edition"]
+            if EDITIONS[edition].played_in_the_dark:
+                for number in range(seats - 1):
+                    r = client.post(f"/api/games/{code}/join",
+                                    json={"name": f"Friend {number + 1}", "as": "player"})
+                    assert r.status_code == 201, r.text
+            else:
+                r = client.post(f"/api/games/{code}/bots", json={"count": seats - 1},
+                                headers=auth(token))
+                assert r.status_code == 201, r.text
         return client.post(f"/api/games/{code}/start", headers=auth(token))
 
 
