@@ -2,7 +2,10 @@
 
 A message is a mapping with a `type`:
 
-- ``{"type": "claim", "role": R}``: "I am the R."
+- ``{"type": "claim", "role": R}``: "I am the R." A claim may also say what that character's
+  ability told the speaker (Blood on the Clocktower's day talk), with any of the keys
+  ``night`` (when), ``number``, ``player``, ``players``, ``roles``, ``yes``, ``alignment``:
+  ``{"type": "claim", "role": "empath", "night": 2, "number": 1}``.
 - ``{"type": "result", "player": P, "role": R}`` (or ``"team"``/``"werewolf"``/``"aura"``):
   "my ability showed me that P is ..."
 - ``{"type": "accuse", "player": P}`` and ``{"type": "defend", "player": P}``
@@ -24,6 +27,9 @@ if TYPE_CHECKING:
 
 TALK_TYPES = ("claim", "result", "accuse", "defend", "vote", "text")
 _RESULT_KEYS = ("role", "team", "werewolf", "aura", "alignment", "mystic")
+CLAIM_INFO_KEYS = ("night", "number", "player", "players", "roles", "yes", "alignment")
+_MOST_NAMED = 3  # players or characters one claim may name
+_MOST_NUMBER = 10_000  # a night's number or a count: any sane one
 
 
 def check_message(game: Game, message: Any, max_length: int) -> dict[str, Any]:
@@ -47,6 +53,9 @@ def check_message(game: Game, message: Any, max_length: int) -> dict[str, Any]:
     clean: dict[str, Any] = {"type": kind}
     if kind == "claim":
         clean["role"] = _role(game, message.get("role"))
+        for key in CLAIM_INFO_KEYS:
+            if key in message:
+                clean[key] = _claim_info(game, key, message[key])
         return clean
     player = message.get("player")
     if kind == "vote" and player is None:
@@ -69,6 +78,30 @@ def check_message(game: Game, message: Any, max_length: int) -> dict[str, Any]:
             raise IllegalAnswer("A result says what was found: a card, a team, werewolf or "
                                 "not, or an aura.", "result-what")
     return clean
+
+
+def _claim_info(game: Game, key: str, value: Any) -> Any:
+    """One part of what a claimed ability told the speaker, checked like the rest."""
+    if key in ("night", "number"):
+        if type(value) is not int or not 0 <= value <= _MOST_NUMBER:
+            raise IllegalAnswer("A number in a claim is a whole number from 0 up.",
+                                "claim-number")
+        return value
+    if key == "player":
+        return _player(game, value)
+    if key in ("players", "roles"):
+        if not isinstance(value, (list, tuple)) or len(value) > _MOST_NAMED:
+            raise IllegalAnswer("A claim names at most three players or characters, as a "
+                                "list.", "claim-list")
+        check = _player if key == "players" else _role
+        return [check(game, item) for item in value]
+    if key == "yes":
+        if not isinstance(value, bool):
+            raise IllegalAnswer("A claim's yes or no is true or false.", "claim-yes")
+        return value
+    if value not in ("good", "evil"):
+        raise IllegalAnswer("An alignment in a claim is good or evil.", "claim-alignment")
+    return value
 
 
 def _player(game: Game, name: Any) -> str:

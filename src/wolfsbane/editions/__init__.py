@@ -4,22 +4,22 @@ from __future__ import annotations
 
 from ..core.edition import Edition
 from ..core.errors import SetupError
+from .clocktower import Clocktower
 from .in_the_dark import InTheDark
 from .licos import Licos
 from .millers_hollow import MillersHollow
 from .wherewolf import Wherewolf
 
 EDITIONS: dict[str, Edition] = {
-    edition.id: edition for edition in (MillersHollow(), Licos(), Wherewolf(), InTheDark())
+    edition.id: edition for edition in (MillersHollow(), Licos(), Wherewolf(), InTheDark(),
+                                            Clocktower())
 }
 
 # What a game is played under when no edition is named (the command line, the API).
 DEFAULT_EDITION = MillersHollow.id
 
 # Editions the project will offer; a scenario for one of these is skipped, not failed.
-PLANNED: dict[str, str] = {
-    "clocktower": "Blood on the Clocktower",
-}
+PLANNED: dict[str, str] = {}
 
 
 def get_edition(edition_id: str) -> Edition:

@@ -95,7 +95,7 @@ class Clocktower(Edition):
     night_order = NIGHT_ORDER
     first_phase = "night 1"
     day_votes = frozenset({"vote"})
-    bot = "random_bot:RandomBot"
+    bot = "clocktower:ClocktowerBot"
     presets = ("standard",)
     preset_words = {"standard": "The storyteller fills a legal bag for the table, every "
                                 "bracket applied (Travellers beyond fifteen players)"}
