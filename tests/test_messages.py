@@ -66,6 +66,11 @@ def _decks(edition: Edition, rng: random.Random) -> Iterator[tuple[list[str], di
             deck = list(edition.preset(f"{size}{rng.choice('ABC')}", size))  # type: ignore[attr-defined]
         elif edition.id == "millers-hollow":
             deck = list(edition.preset("classic", players))  # type: ignore[attr-defined]
+        elif edition.id == "clocktower":  # the storyteller fills the bag; Fabled and Loric vary
+            deck = list(edition.recommended_deck(players, {}))
+            options = {"fabled": rng.choice([[], ["djinn"], ["djinn", "hells-librarian"]]),
+                       "loric": rng.choice([[], ["bootlegger"], ["gardener"]]),
+                       "bootlegger-rules": ["Nobody may whisper"]}
         elif edition.id == "in-the-dark":
             deck = list(edition.preset(rng.choice(edition.presets), players))
             options = {"mystery-roles": rng.random() < 0.5,

@@ -659,7 +659,8 @@ def test_every_key_of_the_format_loads(tmp_path: Path) -> None:
     scenario = load_scenario(path)
     assert scenario.script[1]["nominations"][0]["nominee"] == "Ben"
     status, detail = run(path)
-    assert status == "SKIP" and detail == "edition clocktower is not available yet"
+    # the edition is available now: the file runs (its made-up game need not hold)
+    assert status in ("PASS", "FAIL") and "not available" not in detail, detail
 
 
 # -- invalid files -------------------------------------------------------------------------------

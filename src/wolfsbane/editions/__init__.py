@@ -12,7 +12,7 @@ from .wherewolf import Wherewolf
 
 EDITIONS: dict[str, Edition] = {
     edition.id: edition for edition in (MillersHollow(), Licos(), Wherewolf(), InTheDark(),
-                                            Clocktower())
+                                          Clocktower())
 }
 
 # What a game is played under when no edition is named (the command line, the API).
