@@ -146,14 +146,20 @@ def posterior(seats: int, evil_count: int, candidates: tuple[int, ...],
                 weight *= factor
         if weight < 1e-12:
             continue
-        live = [table for speaker_bit, table in gated if not speaker_bit & mask]
         group_weight = 0.0
-        for d in group:
-            w = weight * ungated[d]
-            for table in live:
-                w *= table[d]
-            demon[d] += w
-            group_weight += w
+        if gated:
+            live = [table for speaker_bit, table in gated if not speaker_bit & mask]
+            for d in group:
+                w = weight * ungated[d]
+                for table in live:
+                    w *= table[d]
+                demon[d] += w
+                group_weight += w
+        else:
+            for d in group:
+                w = weight * ungated[d]
+                demon[d] += w
+                group_weight += w
         for index in group:
             evil[index] += group_weight
         total += group_weight
@@ -209,6 +215,10 @@ class ClocktowerBot(Agent):
         self.evil = False
         self._inspected: set[Any] = set()
         self._attacked: str | None = None
+        # days begun with nobody dead since the day before: a stalled game (a Monk who
+        # always guesses right, a Demon gone while an Evil Twin holds good off) votes freely
+        self.quiet = 0
+        self._dead_at_dawn = 0
         self.survived: dict[str, int] = {}  # my attacks that failed: someone protects them
         self._talked: tuple[int, int] = (-1, -1)
 
@@ -245,6 +255,8 @@ class ClocktowerBot(Agent):
                                                      if s not in self.dead)
             self.nominated = []
             self.block = None
+            self.quiet = self.quiet + 1 if len(self.dead) == self._dead_at_dawn else 0
+            self._dead_at_dawn = len(self.dead)
             if self._attacked is not None and self._attacked not in self.dead:
                 self.survived[self._attacked] = self.survived.get(self._attacked, 0) + 1
             self._attacked = None
@@ -468,10 +480,9 @@ class ClocktowerBot(Agent):
             out.extend(self._bluff_claims(game_view))
         else:
             out.extend(self._true_claims())
-        living = [n for n in game_view.alive if n not in self.travellers]
-        heard_most = sum(1 for n in living if n in self.claims) * 4 >= 3 * len(living)
-        if self._talked != (self.day, 0) and heard_most:
-            self._talked = (self.day, 0)  # once a day, when most of the living have claimed
+        if self._talked != (self.day, 0) and self.nominated:
+            # once a day, before the first hands: every claim of the day is in by then
+            self._talked = (self.day, 0)
             target = self._push_target(game_view)
             if target is not None:
                 out.append({"type": "accuse", "player": target})
@@ -485,7 +496,8 @@ class ClocktowerBot(Agent):
             if not self.learned:
                 out.append({"type": "claim", "role": self.role})
         for role, night, info in self.learned[self.shared:]:
-            out.append({"type": "claim", "role": role, "night": night, **info})
+            if role == self.claims[self.seat]:  # (a Cannibal keeps what he ate to himself)
+                out.append({"type": "claim", "role": role, "night": night, **info})
         self.shared = len(self.learned)
         return out
 
@@ -515,6 +527,11 @@ class ClocktowerBot(Agent):
 
     def _bluff_claims(self, view: SeatView) -> list[Any]:
         out: list[Any] = []
+        if self.story_role is None and self.seat in self.claims:
+            # turned evil after a true claim (an Ogre, a jump, a swap): keep that story, and
+            # the nights already told
+            self.story_role = self.claims[self.seat]
+            self.story.update({night: info for _, night, info in self.learned})
         if self.story_role is None:
             self.story_role = self._choose_bluff()
             self.claims[self.seat] = self.story_role
@@ -524,6 +541,8 @@ class ClocktowerBot(Agent):
         nights = [1] if role in FIRST_NIGHT_INFO else \
             list(range(1, self.day + 1)) if role in NIGHTLY_INFO else []
         for night in nights:
+            if self.seat in self.dead and night not in self.story and night > 1:
+                break  # the dead learn nothing more: no story for the nights since
             if night not in self.story:
                 self.story[night] = self._invent(role, night, view)
                 out.append({"type": "claim", "role": role, "night": night,
@@ -625,12 +644,12 @@ class ClocktowerBot(Agent):
             return None
         if self.evil:
             return self._evil_nomination(choices, view)
-        _, demon = self._chances(True)
+        demon = self._suspicion()
         best = max(choices, key=lambda n: (demon[n], -self.index[n]))
         if self.block is not None and demon[best] <= demon.get(self.block, 0.0) + 0.02:
             return None  # the player about to die is as likely the Demon
         if self.claims.get(best) == "virgin" and self.role in TOWNSFOLK_IDS \
-                and demon[best] < 0.6:
+                and demon[best] < 0.6 and self.quiet < 2:
             return None  # a Townsfolk who nominates a true Virgin dies
         return best
 
@@ -670,7 +689,7 @@ class ClocktowerBot(Agent):
             return demon[nominee] >= 0.6 * top or len(living) <= 4
         if nominee in self.known_evil:
             return True
-        _, demon = self._chances(True)
+        demon = self._suspicion()
         others = [n for n in living if n != self.seat]
         top = max((demon[n] for n in others), default=0.0)
         chance = demon.get(nominee, 0.0)
@@ -679,7 +698,15 @@ class ClocktowerBot(Agent):
             return False  # the block already holds someone as likely
         if dead:  # one vote token left: spend it on the likeliest Demon
             return chance >= 0.9 * top and (chance >= 0.3 or len(living) <= 5)
+        if self.quiet:
+            return chance >= 0.6 * top
         return chance >= 0.75 * top and chance >= 1.0 / max(1, len(others))
+
+    def _suspicion(self) -> dict[str, float]:
+        """Whom the good hunt: the likeliest Demon; in a stalled game, the likeliest evil
+        player (the Demon may be gone while an Evil Twin lives, or always protected)."""
+        evil, demon = self._chances(True)
+        return evil if self.quiet else demon
 
     def _inspect(self, decision: Decision, view: SeatView) -> Any:
         choices = [c for c in self._alive_choices(decision, view)
