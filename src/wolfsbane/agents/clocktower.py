@@ -65,6 +65,7 @@ KILL_VALUE = {"fortune-teller": 5.0, "empath": 4.0, "dreamer": 3.5, "village-idi
 SOBER_MISS = 0.12
 RED_HERRING = 0.35
 SEEN_IN_PLAY = 0.02  # someone else claims the character I hold
+MINION_WEIGHT = 0.3  # how much an evil player's chance adds to the Demon's when nominating
 
 # a piece of evidence, hashable so that a model over the same evidence is computed once:
 #   ("count", speaker, mask, number, factor): the evil among `mask` number `number`
@@ -703,10 +704,13 @@ class ClocktowerBot(Agent):
         return chance >= 0.75 * top and chance >= 1.0 / max(1, len(others))
 
     def _suspicion(self) -> dict[str, float]:
-        """Whom the good hunt: the likeliest Demon; in a stalled game, the likeliest evil
-        player (the Demon may be gone while an Evil Twin lives, or always protected)."""
+        """Whom the good hunt: the likeliest Demon, then the likeliest evil player (an
+        executed Minion is an evil hand and ability fewer); in a stalled game the likeliest
+        evil player alone (the Demon may be gone while an Evil Twin lives, or protected)."""
         evil, demon = self._chances(True)
-        return evil if self.quiet else demon
+        if self.quiet:
+            return evil
+        return {name: demon[name] + MINION_WEIGHT * evil[name] for name in demon}
 
     def _inspect(self, decision: Decision, view: SeatView) -> Any:
         choices = [c for c in self._alive_choices(decision, view)
