@@ -126,6 +126,8 @@ def test_the_simulate_command_runs_clocktower_at_five_players_from_seed_zero() -
     assert outcome.exit_code == 0, outcome.output
     assert "good" in outcome.output and "evil" in outcome.output
     assert "95% interval" in outcome.output
+    # not the fixed list the game was created with: each game's own bag
+    assert "deck: a legal bag drawn by the automatic storyteller for each game" in outcome.output
 
 
 # -- structured claims -----------------------------------------------------------------------

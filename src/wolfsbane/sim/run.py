@@ -339,10 +339,14 @@ def _deck_text(deck: Sequence[str]) -> str:
 
 def format_report(result: SimulationResult) -> str:
     """A plain-text table of the result, for the command line."""
-    lines = [
-        f"{result.edition}: {result.players} players; deck: {_deck_text(result.deck)}",
-    ]
-    specs = get_edition(result.edition).options
+    edition = get_edition(result.edition)
+    deck = _deck_text(result.deck)
+    if "characters" in edition.storyteller_decisions and list(result.deck) == \
+            edition.recommended_deck(result.players, result.options):
+        # the storyteller fills the bag (Clocktower): each game draws its own from its seed
+        deck = "a legal bag drawn by the automatic storyteller for each game"
+    lines = [f"{result.edition}: {result.players} players; deck: {deck}"]
+    specs = edition.options
     changed = {key: value for key, value in result.options.items()
                if key not in specs or specs[key].default != value}
     if changed:
