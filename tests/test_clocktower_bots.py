@@ -74,6 +74,22 @@ def test_the_clocktower_edition_seats_its_own_bots() -> None:
     assert isinstance(bot, ClocktowerBot)
 
 
+def test_the_marionette_is_shown_the_good_team_so_her_bot_plays_good() -> None:
+    """She believes she is the good character she was dealt: her seat's view (what her bot
+    and her screen read) says good, as it would for the real one."""
+    found = 0
+    for seed in range(300):
+        game = new_game(8, seed)
+        for player in game.players:
+            if player.role == "marionette":
+                view = SeatView(game, player.name)
+                assert view.my_team == "good" and view.my_role != "marionette"
+                found += 1
+        if found >= 3:
+            break
+    assert found >= 3
+
+
 # -- legal decisions, every table size -------------------------------------------------------
 
 @pytest.mark.parametrize("players", range(MIN_PLAYERS, MAX_PLAYERS + 1))

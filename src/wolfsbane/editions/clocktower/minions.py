@@ -314,6 +314,7 @@ def marionette_beside(game: Game, demon: Player) -> Flow:
         return
     player = game.by_name[chosen]
     seat_of(player).believes = seat_of(player).believes or player.role
+    seat_of(player).shown_team = "good"  # she believes she is good: her view says so
     player.role = "marionette"
     player.team = EVIL
     game.note("RoleChanged", {"player": player.name, "role": "marionette", "team": EVIL})

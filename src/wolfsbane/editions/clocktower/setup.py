@@ -315,6 +315,7 @@ def _marionette(game: Game) -> Flow:
         return
     player = game.by_name[answer]
     seat_of(player).believes = player.role
+    seat_of(player).shown_team = "good"  # she believes she is good: her view says so
     player.role = "marionette"
     player.team = "evil"
     if "marionette" not in state.in_play:
