@@ -280,7 +280,7 @@ class ClocktowerBot(Agent):
         if about == "you-are":
             self.role = str(data.get("role", self.role))
             return
-        if about in ("demon",):
+        if about == "demon":
             if data.get("player"):
                 self.demon = str(data["player"])
                 self.team.add(self.demon)
@@ -628,12 +628,11 @@ class ClocktowerBot(Agent):
         self.role = game_view.my_role or self.role
         self.evil = game_view.my_team == "evil"
         decide = _DECIDERS.get(decision.name)
-        if decision.kind == PARTS and decision.name != "summon":
-            decide = None
-        if decide is None:
+        if decide is None or (decision.kind == PARTS and decision.name != "summon"):
+            # what no reasoning helps (a Traveller's choices, an Apprentice's...): any legal
+            # answer; a part-by-part question is the Summoner's alone
             return random_answer(decision, self.rng)
-        answer = decide(self, decision, game_view)
-        return answer
+        return decide(self, decision, game_view)
 
     def _alive_choices(self, decision: Decision, view: SeatView) -> list[str]:
         alive = set(view.alive)
