@@ -27,6 +27,8 @@ def test_a_whole_game_of_each_edition_played_by_clients(
     # LiCOS keeps its own clock (morning, noon, night): the shortest it allows, scaled down
     quick = {"options": {"first-morning-seconds": 10, "morning-seconds": 10, "noon-seconds": 10,
                          "night-seconds": 10}} if edition == "licos" else {}
+    if edition == "clocktower":  # a day ends when its clock runs out: the shortest day
+        quick = {"options": {"day-seconds": 60}}
     code, tokens = table(server, players, edition=edition, **quick)
     seats = {name: Seat(server, code, token, name) for name, token in tokens.items()}
 
