@@ -16,7 +16,7 @@ from ...core.catalog import BOOLEAN, CHOICE, INTEGER, ROLES, SECONDS, TEXT, Chan
 from ...core.night import run_night, table_kind
 from .days import run_day
 from .health import abilities_of, character_type, conditions, healthy, sync_markers
-from .night import ABILITIES, NIGHT_ORDER
+from .night import ABILITIES, NIGHT_ORDER, dawn
 from .registry import RULES
 from .rules import Night
 from .script import CHARACTERS, FABLED, LORIC, TRAVELLER
@@ -214,7 +214,8 @@ class Clocktower(Edition):
             state.night = number
             game.begin_phase(f"night {number}")
             kind = table_kind(number)
-            yield from run_night(game, NIGHT_ORDER[kind], ABILITIES[kind], Night(number))
+            yield from run_night(game, NIGHT_ORDER[kind], ABILITIES[kind], Night(number),
+                                 dawn=dawn)
             game.begin_phase(f"day {number}")
             yield from run_day(game, number)
             number += 1

@@ -144,10 +144,16 @@ def dawn(game: Game, night: Night) -> Flow:
     yield from offer_end(game, "dawn")
 
 
+def _dawn_slot(game: Game, night: Night) -> None:
+    """Dawn's place in the table: what it brings runs once the night is over (`dawn`, given
+    to `run_night` as the night's end), so that a timed night announces nothing before its
+    clock runs out."""
+
+
 def abilities(first: bool) -> dict[str, Ability[Night]]:
     order = FIRST_NIGHT if first else OTHER_NIGHTS
     own: dict[str, Ability[Night]] = {DUSK: dusk, MINION_INFO: minion_info,
-                                      DEMON_INFO: demon_info, DAWN: dawn}
+                                      DEMON_INFO: demon_info, DAWN: _dawn_slot}
     return {slot: own.get(slot) or _character_turn(slot, first) for slot in order}
 
 
