@@ -71,18 +71,26 @@ def roles(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Print an edition's role catalog: ids, teams, decisions and what each role does."""
+    from .terminal.grimoire import has_night_sheet, night_sheet_json, print_night_sheet
+
     chosen = _edition_or_exit(edition)
     catalog = [role.as_dict() for role in chosen.roles.values()]
+    sheet = has_night_sheet(chosen)
     if as_json:
         print(json.dumps({
             "edition": chosen.id,
             "name": chosen.name,
             "roles": catalog,
+            **({"night_sheet": night_sheet_json(chosen)} if sheet else {}),
             "table_decisions": chosen.table_decisions,
             "storyteller_decisions": chosen.storyteller_decisions,
             "options": {k: {"default": o.default, "description": o.description}
                         for k, o in chosen.options.items()},
         }, indent=2))
+        return
+    if sheet:  # a script's characters: the storyteller's night sheet, then the characters
+        print_night_sheet(console, chosen)
+        _print_other_decisions(chosen)
         return
     # One block per card, its text wrapped under it: readable at 80 columns and in a pipe,
     # where a wide table would squeeze the descriptions to a word per line.
@@ -92,6 +100,10 @@ def roles(
         console.print(f"[bold]{escape(role.name)}[/] [dim]({escape(role.id)}) · team "
                       f"{escape(role.team)} · decides: {escape(decides)}[/]")
         console.print(Padding(escape(role.description), (0, 0, 1, 4)))
+    _print_other_decisions(chosen)
+
+
+def _print_other_decisions(chosen: Edition) -> None:
     if chosen.table_decisions or chosen.storyteller_decisions:
         console.print(Rule("[bold]Decisions that belong to no card[/]"))
         for who, decisions in (("players", chosen.table_decisions),
@@ -152,18 +164,25 @@ def play(
     roles_: Annotated[Optional[str], typer.Option("--roles", help="Comma-separated role ids to deal instead of a preset.")] = None,  # noqa: UP045,E501
     option: Annotated[Optional[list[str]], typer.Option("--option", "-o", metavar="KEY=VALUE", help="Edition option as KEY=VALUE (repeatable).")] = None,  # noqa: UP045,E501
     watch: Annotated[bool, typer.Option("--watch", help="Bots play every seat; print the whole game.")] = False,  # noqa: E501
+    storyteller: Annotated[bool, typer.Option("--storyteller", help="Bots play every seat and you are the storyteller: you run the grimoire and answer every storyteller decision.")] = False,  # noqa: E501
     save: Annotated[Optional[Path], typer.Option("--save", help="Write the game's record (JSON) here.")] = None,  # noqa: UP045,E501
 ) -> None:
-    """Play a game in the terminal against bots (or --watch the bots play)."""
+    """Play a game in the terminal against bots (or --watch the bots play, or run the game as
+    its --storyteller)."""
     from .terminal import play_in_terminal
 
     chosen = _edition_or_exit(edition)
     try:
         options = _parse_options(option or [])
         deck, players = _choose_deck(chosen, roles_, composition, players)
+        if watch and storyteller:
+            raise SetupError("give either --watch or --storyteller, not both")
+        if storyteller and type(chosen).grimoire is Edition.grimoire:
+            raise SetupError(f"{chosen.name} keeps no grimoire: --storyteller is for "
+                             "editions whose storyteller runs one (Blood on the Clocktower)")
         play_in_terminal(chosen, players=players, seat=seat, seed=seed, preset=preset,
                          roles=deck, composition=composition, options=options,
-                         watch=watch, save=save, console=console)
+                         watch=watch, storyteller=storyteller, save=save, console=console)
     except SetupError as error:
         err.print(f"[red]Cannot set up the game:[/red] {error}")
         raise typer.Exit(2) from None

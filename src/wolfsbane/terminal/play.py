@@ -22,12 +22,16 @@ from rich.rule import Rule
 
 from ..agents import Agent, bot_for, table_for
 from ..core import ARRANGE, NUMBER, PARTS, YES_NO, Game, IllegalAnswer
+from ..core.decision import CLOCK, Decision
 from ..core.edition import Edition, deck_for, table_sizes
+from ..core.game import AUTO, MANUAL
 from ..core.view import view
 from .dark import Narrator, Pace, ask_names, narrated
+from .grimoire import StorytellerSession, has_night_sheet
 from .prompts import (
     Prompter,
     Quit,
+    Unclear,
     read_free_form,
     read_number,
     read_pick,
@@ -84,6 +88,11 @@ def cue(event: dict[str, Any]) -> str | None:
         if "player" in event and "role" in event:
             return "info:role"
     return None
+
+
+# Standing decisions the person is offered as they open, and again when only the clock is
+# left (Clocktower's nominations and calls for exile): Enter waits, and the others go on.
+OFFERED_STANDING = frozenset({"nominate", "exile"})
 
 
 # -- setting up --------------------------------------------------------------------------------
@@ -149,14 +158,16 @@ def play_in_terminal(
     composition: str | None = None,
     options: dict[str, Any] | None = None,
     watch: bool = False,
+    storyteller: bool = False,
     save: Path | None = None,
     console: Console | None = None,
     pace: Pace | None = None,
 ) -> Game | None:
-    """Play a game in the terminal (or watch the bots play it); returns the game (None when
-    the input ended before a narrated game was set up). A game
-    played in the room (Werewolf in the Dark) is narrated instead: the group types in what
-    happens, on the clock of `pace` (the wall clock by default)."""
+    """Play a game in the terminal (or watch the bots play it, or run its grimoire as the
+    storyteller of a bots-only game); returns the game (None when the input ended before a
+    narrated game was set up). A game played in the room (Werewolf in the Dark) is narrated
+    instead: the group types in what happens, on the clock of `pace` (the wall clock by
+    default)."""
     console = console or Console()
     options = dict(options or {})
     chosen_seed = seed if seed is not None else random.SystemRandom().randrange(1, 1_000_000)
@@ -164,13 +175,14 @@ def play_in_terminal(
     if characters:  # play under the edition's character names, in an order the seed decides
         characters = tuple(random.Random(chosen_seed).sample(characters, len(characters)))
     default_name = characters[0] if characters else DEFAULT_NAME
-    person = None if watch else (seat or default_name).strip() or default_name
+    person = None if watch or storyteller else (seat or default_name).strip() or default_name
     names = seat_names(person, players, characters)
     if not watch and narrated(edition):
         return _narrate(edition, players, chosen_seed, preset, roles, options, save, console,
                         pace)
     deck = choose_deck(edition, players, preset, roles, options)
-    game = Game(edition, names, deck=deck, options=options, seed=chosen_seed)
+    game = Game(edition, names, deck=deck, options=options, seed=chosen_seed,
+                storyteller=MANUAL if storyteller else AUTO)
     tracer = Tracer(game)
     agents = {name: _bot(name, random.Random(f"{chosen_seed}/{name}"), edition)
               for name in names if name != person}
@@ -178,10 +190,13 @@ def play_in_terminal(
     again = repeat_command(edition, players=players, seat=person, seed=chosen_seed,
                            preset=preset, roles=roles, options=options,
                            composition=composition,
-                           default_seat=default_name if seat is None else None)
+                           default_seat=default_name if seat is None else None,
+                           storyteller=storyteller)
     stopped = False
     try:
-        if person is None:
+        if storyteller:
+            StorytellerSession(game, bots, console, again).run()
+        elif person is None:
             _watch(game, bots, tracer, console, chosen_seed)
         else:
             Session(game, person, bots, console, again).run(tracer)
@@ -232,7 +247,7 @@ def _narrate(edition: Edition, players: int, seed: int, preset: str | None,
 def repeat_command(edition: Edition, *, players: int, seat: str | None, seed: int,
                    preset: str | None, roles: Sequence[str] | None,
                    options: dict[str, Any], composition: str | None = None,
-                   default_seat: str | None = None) -> str:
+                   default_seat: str | None = None, storyteller: bool = False) -> str:
     """The command line that sets up this very game again (a published composition by its
     name; `default_seat`: the name the person gets without --seat, None when they chose it)."""
     parts = ["wolfsbane play", f"--edition {edition.id}"]
@@ -247,7 +262,9 @@ def repeat_command(edition: Edition, *, players: int, seat: str | None, seed: in
     elif preset and preset != "classic":
         parts.append(f"--preset {preset}")
     parts += [f"--option {key}={json.dumps(value)}" for key, value in options.items()]
-    if seat is None:
+    if storyteller:
+        parts.append("--storyteller")
+    elif seat is None:
         parts.append("--watch")
     elif default_seat is None or seat != default_seat:
         parts.append(f"--seat {shlex.quote(seat)}")
@@ -310,13 +327,16 @@ class Session:
         self.step = 0
         self.prompter = Prompter(console, {
             "help": self.help, "?": self.help, "table": self.table, "t": self.table,
-            "me": self.me, "card": self.me,
+            "me": self.me, "card": self.me, "told": self.told,
         })
         self.was_alive = True
         self.alive_now = True
         self.pending: str | None = None  # the night decision the person is about to answer
         self.role = ""  # the person's card, as they see it
         self.taught_talk = False  # the talk menu is explained in full once
+        self.offered: set[int] = set()  # standing decisions put to the person as they opened
+        self.offered_last: set[int] = set()  # ... and again once only the clock was left
+        self.script = has_night_sheet(game.edition)  # characters of a script (Clocktower)
 
     # -- what the seat may see ---------------------------------------------------------------
 
@@ -339,6 +359,10 @@ class Session:
             phase = event["phase"]
             if event["kind"] == "GameWon":
                 continue  # told in the closing panel
+            if event["kind"] == "RoleDealt" and self.script and event.get("player") == self.seat:
+                self._print([*batch, event])
+                self._card_text(str(event.get("role")))
+                continue
             if event["kind"] == "PhaseBegan":
                 self._print(batch)
                 if not self.alive_now and self.console.is_terminal:
@@ -390,7 +414,8 @@ class Session:
         steps = self.scripts[self.night == "night 1"]
         stop = len(steps)
         if step is not None:
-            found = [i for i, s in enumerate(steps) if step in s[1]]
+            # a turn's cues, or its own card's information (Clocktower: `info:chef`)
+            found = [i for i, s in enumerate(steps) if step in s[1] or step == f"info:{s[0]}"]
             if not found:
                 return
             # a cue told at several steps belongs to the one the person is about to act in,
@@ -437,6 +462,26 @@ class Session:
             line += " [dim]Dead: " + ", ".join(dead) + ".[/]"
         self.console.print(line)
 
+    def _card_text(self, role_id: str) -> None:
+        role = self.game.catalog.get(role_id)
+        if role is not None:
+            self.console.print(f"  [italic]{esc(role.description)}[/]")
+
+    def told(self) -> None:
+        """Everything the seat was told in private, night by night (the phone's notes)."""
+        events = [e for e in view(self.game, self.seat)["events"]
+                  if e["kind"] == "InfoGiven" or (e["kind"] == "RoleDealt"
+                                                  and e.get("player") == self.seat)]
+        if not events:
+            self.console.print("[dim]You have been told nothing yet.[/]")
+            return
+        self.console.print("[bold]What you were told:[/]")
+        for event in events:
+            for line in self.renderer.render([event]):
+                where = esc(self.renderer.phase(event["phase"])) if event["phase"] != "setup" \
+                    else "Before the first night"
+                self.console.print(f"  [dim]{where}:[/] {line.text}")
+
     def me(self) -> None:
         you = view(self.game, self.seat, since=len(self.game.events))["you"]
         role = self.renderer.role(you["role"])
@@ -446,6 +491,8 @@ class Session:
                            f"({esc(self.renderer.team(you.get('team', 'none')))}).")
         if you.get("description"):
             self.console.print(f"[italic]{esc(you['description'])}[/]")
+        if self.script:
+            self.told()
 
     # -- the game ----------------------------------------------------------------------------
 
@@ -462,6 +509,10 @@ class Session:
         steps = 0
         while not game.over:
             self.bots.discuss()
+            standing = self._standing_to_offer()
+            if standing is not None:
+                self._offer_standing(standing)
+                continue
             if self.bots.step():
                 steps += 1
                 if steps > 100_000:
@@ -479,6 +530,64 @@ class Session:
         self.bots.finish()
         self.look()
         self._reveal(tracer)
+
+    def _standing_to_offer(self) -> Decision | None:
+        """The person's standing decision (a nomination) to put to them now: when it opens,
+        and once more when only the clock is left to end the day; None while anyone has a
+        question of their own to answer first."""
+        mine, others_standing = [], False
+        for decision in self.game.open.values():
+            if decision.seat == self.seat:
+                if not decision.standing:
+                    return None
+                if decision.name in OFFERED_STANDING:
+                    mine.append(decision)
+            elif decision.seat != CLOCK:
+                if not decision.standing:
+                    return None
+                others_standing = True
+        for decision in mine:
+            if decision.id not in self.offered:
+                self.offered.add(decision.id)
+                return decision
+            if not others_standing and decision.id not in self.offered_last:
+                self.offered_last.add(decision.id)
+                return decision
+        return None
+
+    def _offer_standing(self, decision: Decision) -> None:
+        """Offer a standing decision: an answer, or Enter to wait while the others go on."""
+        seen = self.look()
+        asked = next((d for d in seen["decisions"] if d["id"] == decision.id), None)
+        if asked is None:
+            return
+        self._speak(seen, asked)
+        name = asked["name"]
+        prompt = self.renderer.plain.prompt(asked) or asked.get("prompt") or \
+            self.renderer.decision_label(name)
+        last = decision.id in self.offered_last
+        wait = ("Enter lets the day end" if last else "Enter waits and lets the others go on")
+        self.console.print(f"\n[bold magenta]❯[/] [bold]{esc(prompt)}[/] [dim]({wait}; 0 for "
+                           "nobody at all today)[/]")
+        skip = self.renderer.skip_label(name)
+        show_choices(self.console, self.edition, asked["choices"], skip, you=self.seat)
+        players = [p.name for p in self.game.players]
+        while True:
+            text = self.prompter.line("> ")
+            if not text.strip():
+                return
+            value = read_pick(text, asked, self.edition, players)
+            if isinstance(value, Unclear):
+                self.console.print(f"[yellow]{esc(value.message)}[/]")
+                continue
+            try:
+                self.game.answer(asked["id"], value, seat=self.seat)
+            except IllegalAnswer as error:
+                self.console.print(f"[yellow]{esc(error)}[/]")
+                continue
+            if value is None:
+                self.console.print(f"[dim]You answered: {esc(skip)}.[/]")
+            return
 
     def _mourn(self, seen: dict[str, Any]) -> None:
         if self.was_alive and not seen["you"]["alive"]:

@@ -198,6 +198,9 @@ class Renderer:
                 yield from self.event(vote)
             return
         first = votes[0]
+        if "nominee" in first:
+            yield from self._hands(votes, public)
+            return
         if first.get("about") == "sheriff":
             title = self.word("ballot_sheriff")
         elif first.get("vote"):
@@ -221,6 +224,27 @@ class Renderer:
             ranked = sorted(counts.items(), key=lambda kv: -kv[1])
             tally = ", ".join(f"{self.name(n)} {c}" for n, c in ranked)
             yield Line(f"   [dim]{esc(self.word('count'))}:[/] {tally}", public=public)
+
+    def _hands(self, votes: Sequence[dict[str, Any]], public: bool) -> Iterator[Line]:
+        """A round of raised hands on one nominee (Clocktower): who raised a hand, how many
+        hands that makes, and who kept theirs down."""
+        nominee = votes[0]["nominee"]
+        raised, down = [], []
+        count = 0
+        for vote in votes:
+            if vote.get("target") is None:
+                down.append(self.name(vote["player"]))
+                continue
+            weight = int(vote.get("hands", 1))
+            count += weight
+            raised.append(self.name(vote["player"]) + (f" [dim](×{weight})[/]" if weight != 1
+                                                       else ""))
+        what = self.word("hands_exile") if votes[0].get("exile") else self.word("hands_execute")
+        text = f"[bold]{esc(what)} {self.name(nominee)}:[/] " + (
+            self.words.join(raised) + f" ({count})" if raised else esc(self.word("no_hands")))
+        if down:
+            text += f"; [dim]{esc(self.word('hands_down'))}: {self.words.join(down)}[/]"
+        yield Line(text, public=public)
 
     def outcome(self, e: dict[str, Any]) -> str:
         said = self.words.event({"kind": "GameWon", **e})
