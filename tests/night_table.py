@@ -11,9 +11,26 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import pytest
+
 from wolfsbane.agents import random_answer
 from wolfsbane.core import Game
 from wolfsbane.core.decision import CLOCK, PHASE, Decision
+
+# A timed Clocktower night (the server's online clock) still tells a seat more than its own
+# turn: the Demon's kill is a public death at its slot, before dawn, and the first slot at
+# which a card hears from the night varies with the deal. Open (the browser's Clocktower work,
+# docs/clocktower.md "Timed nights"); strict, so that the tests say when it is closed.
+TIMED_CLOCKTOWER_GAP = "clocktower"
+
+
+def timed_nights(editions: list[str]) -> list[Any]:
+    """The editions' ids as test parameters, Clocktower's marked as the known failure above."""
+    gap = pytest.mark.xfail(
+        reason="a timed Clocktower night shows the Demon's kill before dawn and its slots "
+               "vary with the deal (docs/clocktower.md, Timed nights)", strict=True)
+    return [pytest.param(e, marks=gap) if e == TIMED_CLOCKTOWER_GAP else e for e in editions]
+
 
 DECISION = 20.0  # the window of a question that carries none (the server's decision timer)
 

@@ -19,20 +19,15 @@ from wolfsbane.core.decision import CLOCK, PHASE, UNANSWERED, Decision
 from wolfsbane.core.record import replay
 from wolfsbane.editions import EDITIONS, get_edition
 
+from .night_table import timed_nights
+
 NIGHT = 45.0
 SEATS = [f"P{i}" for i in range(9)]
 # Editions whose night a player's answer ends at once, by their rules: in the dark, "a body
 # found ends the night" (RULINGS.md, in-the-dark) and the rulebook's countdown runs every
 # night, timed or not. Their night clock is tested in their own tests (test_in_the_dark.py).
 TURN_NIGHTS = sorted(e for e in EDITIONS if e != "in-the-dark")
-# Clocktower's dawn is a slot of its night table (clocktower-base.md's order ends with it), so
-# its deaths are announced before a timed night's clock runs out: a known gap of the edition's
-# flow (the Clocktower edition's to close), where the server times Clocktower nights.
-DAWN_IN_THE_TABLE = pytest.mark.xfail(
-    reason="Clocktower announces the night's deaths in its dawn slot, before the night clock",
-    strict=False)
-TIMED_NIGHTS = [pytest.param(e, marks=DAWN_IN_THE_TABLE) if e == "clocktower" else e
-                for e in TURN_NIGHTS]
+TIMED_NIGHTS = timed_nights(TURN_NIGHTS)
 
 
 def answer_one(game: Game, rng: random.Random) -> Decision:

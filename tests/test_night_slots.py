@@ -19,7 +19,7 @@ from wolfsbane.core.decision import CLOCK, PHASE, Decision
 from wolfsbane.core.night import slot_ends, table_kind
 from wolfsbane.editions import EDITIONS, get_edition
 
-from .night_table import Contact, Pace, TimedTable, fast, seeded_answers, slow
+from .night_table import Contact, Pace, TimedTable, fast, seeded_answers, slow, timed_nights
 
 NIGHT = 60.0
 # In the dark every living player is asked at once as the night begins (LiCOS likewise), and
@@ -38,7 +38,7 @@ def first_contacts(table: TimedTable) -> dict[tuple[str, str], Contact]:
     return {key: contacts[0] for key, contacts in table.nights.items()}
 
 
-@pytest.mark.parametrize("edition_id", sorted(EDITIONS))
+@pytest.mark.parametrize("edition_id", timed_nights(sorted(EDITIONS)))
 def test_when_a_seat_is_first_asked_or_told_anything_at_night_depends_on_its_own_turn_alone(
     edition_id: str,
 ) -> None:
@@ -75,7 +75,7 @@ def test_when_a_seat_is_first_asked_or_told_anything_at_night_depends_on_its_own
         edition_id in ASKED_AS_THE_NIGHT_BEGINS)  # the whole night asked as it begins
 
 
-@pytest.mark.parametrize("edition_id", TURN_NIGHTS)
+@pytest.mark.parametrize("edition_id", timed_nights(TURN_NIGHTS))
 def test_a_seat_learns_nothing_at_night_from_how_fast_the_others_answer(
     edition_id: str,
 ) -> None:
