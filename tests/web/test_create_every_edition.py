@@ -24,6 +24,8 @@ CARDS_TOLD = {
     "licos": "In this village:",
     "wherewolf": "The cards that may be in this village:",
     "in-the-dark": "The deck, face up:",  # on the dark phone, while the card is held
+    # the storyteller's bag is secret: the table is told the script's jinxes
+    "clocktower": "The Djinn's rule for the",
 }
 # the phase a table sees first, by its name in words where that is not the first phase's id
 # capitalised (the Know phase in the dark: the guide's time for its calls, then the night)

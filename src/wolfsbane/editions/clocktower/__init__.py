@@ -159,12 +159,12 @@ class Clocktower(Edition):
         "ogre-friend-rule": Option(
             "ogre-friend-rule", False, "The Ogre follows their friend's alignment all game "
             "(the optional rule for large games).", kind=BOOLEAN, label="Ogre's friend rule"),
-        "fabled": Option("fabled", ["djinn"], "Fabled characters in play (the Djinn announces "
-                         "the script's jinxes).", kind=ROLES, label="Fabled",
+        "fabled": Option("fabled", ["djinn"], "The Fabled characters in play (the Djinn announces "
+                         "the script's jinxes).", kind=ROLES, label="The Fabled in play",
                          allows=_type_is(FABLED)),
-        "loric": Option("loric", [], "Loric characters in play (the Gardener assigns every "
+        "loric": Option("loric", [], "The Loric characters in play (the Gardener assigns every "
                         "character; the Bootlegger announces homebrew rules).", kind=ROLES,
-                        label="Loric", allows=_type_is(LORIC)),
+                        label="The Loric in play", allows=_type_is(LORIC)),
         "bootlegger-rules": RuleTexts("bootlegger-rules", [], "The homebrew rules the "
                                       "Bootlegger announces.", kind=TEXT,
                                       label="Homebrew rules"),
