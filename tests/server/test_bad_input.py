@@ -67,7 +67,10 @@ def test_bad_http_requests_get_clear_errors_and_change_nothing(server: Server) -
                                 headers=auth(tokens[seat])), 409, "stale"))
         bad.append((client.post(url + "/answer", json={**answer, "answer": "Nobody"},
                                 headers=auth(tokens[seat])), 422, "illegal"))
+        # a composite answer is well formed, and refused by the rules for a plain question
         bad.append((client.post(url + "/answer", json={**answer, "answer": {"a": 1}},
+                                headers=auth(tokens[seat])), 422, "illegal"))
+        bad.append((client.post(url + "/answer", json={**answer, "answer": {"a": {"b": 1}}},
                                 headers=auth(tokens[seat])), 422, "invalid"))
         bad.append((client.post(url + "/answer", content=b"{not json",
                                 headers={**auth(tokens[seat]), "content-type":

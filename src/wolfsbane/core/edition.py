@@ -33,6 +33,8 @@ class Edition(ABC):
     min_players: int = 3
     max_players: int = 30
     public_markers: frozenset[str] = frozenset()  # everyone sees these on a player
+    # a person runs this edition's games (its storyteller); the automatic one only in practice
+    storyteller_run: bool = False
     self_markers: frozenset[str] = frozenset()  # the holder sees these on themself
     first_phase: str = "night 1"
     # The game itself is played physically in the dark (Werewolf in the Dark), the app being

@@ -15,7 +15,7 @@ from fastapi.responses import HTMLResponse
 
 from .live import Hub
 from .models import MAX_BODY
-from .routes import editions, games, lobby, play, socket
+from .routes import editions, games, lobby, play, scripts, socket
 from .routes.editions import edition_list
 from .routes.lobby import name_problem
 from .routes.shared import (
@@ -35,7 +35,7 @@ __all__ = ["CREATE_BURST", "CREATE_PER_MINUTE", "ROUTERS", "BodyLimit", "create_
 
 # every route of the API, by area (server/routes/__init__.py says which is where)
 ROUTERS = (editions.router, games.router, lobby.router, play.router, socket.router,
-           extras_router)
+           extras_router, scripts.router)
 WEB = Path(__file__).resolve().parent.parent / "web"
 
 ASGIApp = Callable[[MutableMapping[str, Any], Any, Any], Awaitable[None]]

@@ -243,6 +243,7 @@ class Lobby:
             "status": live.status,
             "mode": live.config["mode"],
             "moderated": live.config["moderated"],
+            "practice": bool(live.config.get("practice")),
             "seats": seats,
             "min_players": live.edition.min_players,
             "max_players": live.edition.max_players,

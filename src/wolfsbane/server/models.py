@@ -19,13 +19,15 @@ Ident = Annotated[str, StringConstraints(min_length=1, max_length=64)]
 Short = Annotated[str, StringConstraints(max_length=200)]
 Ref = Annotated[str, StringConstraints(max_length=64)] | StrictInt | None
 
-AnswerValue = (
-    None
-    | StrictBool
-    | Annotated[str, StringConstraints(strict=True, max_length=200)]
-    | Annotated[list[Annotated[str, StringConstraints(strict=True, max_length=200)]],
-                Field(max_length=64)]
-)
+AnswerText = Annotated[str, StringConstraints(strict=True, max_length=200)]
+AnswerList = Annotated[list[AnswerText], Field(max_length=64)]
+AnswerNumber = Annotated[StrictInt, Field(ge=-1000, le=1_000_000)]
+# a composite answer, part by part: a number decision's parts, or a piece of information the
+# storyteller gives (Clocktower's `info`: {"number": 1}, {"players": [...], "role": "chef"})
+AnswerParts = Annotated[
+    dict[AnswerText, None | StrictBool | AnswerNumber | AnswerText | AnswerList],
+    Field(max_length=16)]
+AnswerValue = None | StrictBool | AnswerNumber | AnswerText | AnswerList | AnswerParts
 MessageField = (
     None | StrictBool | Annotated[str, StringConstraints(strict=True, max_length=2000)]
 )
@@ -81,6 +83,9 @@ class CreateGame(Strict):
     timers: Timers = Field(default_factory=Timers)
     mode: Literal["online", "table"] = "online"
     moderated: bool = Field(False, description="A human moderator answers the storyteller.")
+    practice: bool = Field(False, description=(
+        "Let the automatic storyteller run an edition that is run by a person (Clocktower): "
+        "for practice games."))
     seed: int | None = Field(
         None, ge=0, le=2**63 - 1,
         description="Fixes the deal and every chance; leave it out for a real game.")

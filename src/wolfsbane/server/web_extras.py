@@ -17,7 +17,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Header, Request
 from fastapi.responses import Response
 
-from ..core import Game
+from ..core import STORYTELLER, Game
 from ..core.events import Event
 from ..core.record import replay
 from ..core.view import visible_events
@@ -55,10 +55,17 @@ def reveal(live: LiveGame) -> dict[str, Any]:
 
     def note(game: Game, entry: dict[str, Any]) -> None:
         timeout = bool(entry.get("timeout"))
-        answers.append({"kind": "Answered", "at": len(game.events),
-                        "phase": game.open[entry["id"]].phase, "seat": entry["seat"],
-                        "decision": entry["decision"], "answer": entry["answer"],
-                        "auto": bool(entry.get("auto")), "timeout": timeout})
+        asked = game.open[entry["id"]]
+        answered = {"kind": "Answered", "at": len(game.events), "phase": asked.phase,
+                    "seat": entry["seat"], "decision": entry["decision"],
+                    "answer": entry["answer"], "auto": bool(entry.get("auto")),
+                    "timeout": timeout}
+        if asked.seat == STORYTELLER:
+            # the storyteller's choices are told with why: the suggestion, its reason, the
+            # truth beside it (a false information shows here, and why it was given)
+            answered.update({k: v for k, v in asked.as_dict_for_storyteller().items()
+                             if k in ("about", "suggestion", "truth", "reason")})
+        answers.append(answered)
         if timeout:  # before the answer: it may be the one that has the vote counted
             lates[0].missed(entry["seat"], entry["decision"])
 
@@ -76,9 +83,11 @@ def reveal(live: LiveGame) -> dict[str, Any]:
     players = [{"name": p.name, "role": p.role, "team": p.team, "alive": p.alive,
                 "markers": sorted(p.markers)} for p in game.players]
     outcome = game.outcome
+    grimoire = game.edition.grimoire(game)
     return {
         "edition": game.edition.id,
         "players": players,
+        **({"grimoire": grimoire} if grimoire is not None else {}),
         "timeline": timeline,
         "outcome": None if outcome is None else {
             "winner": outcome.winner, "winners": list(outcome.winners),

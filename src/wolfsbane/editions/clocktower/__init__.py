@@ -92,6 +92,7 @@ class Clocktower(Edition):
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS + 4
     seats_may_join = True
+    storyteller_run = True
     night_order = NIGHT_ORDER
     first_phase = "night 1"
     day_votes = frozenset({"vote"})

@@ -23,6 +23,7 @@ def edition_list() -> list[dict[str, Any]]:
             "presets": list(edition.presets),
             "preset_words": dict(edition.preset_words),
             "phase_kinds": dict(edition.phase_kinds),
+            "storyteller_run": edition.storyteller_run,
             "deck_words": edition.deck_words,
             "roles": [role.as_dict() for role in edition.roles.values()],
             "options": {k: o.schema(edition.roles) for k, o in edition.options.items()},

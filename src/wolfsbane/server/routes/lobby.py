@@ -131,6 +131,11 @@ async def create(body: CreateGame, request: Request, hub: HubDep) -> Joined:
     _check_cards(edition, options, body.preset, list(body.deck) if body.deck else None)
     if body.as_ == MODERATOR and not body.moderated:
         raise ServerError(422, "setup", "only a moderated game has a moderator")
+    if edition.storyteller_run and not body.moderated and not body.practice:
+        # the publisher asks that people's games keep their human storyteller
+        raise ServerError(422, "setup", f"{edition.name} is run by a storyteller: make the "
+                          "game moderated, or choose a practice game (the automatic "
+                          "storyteller).")
     name = check_name(body.name)
     config: dict[str, Any] = {
         "show_bots": True,
@@ -141,6 +146,7 @@ async def create(body: CreateGame, request: Request, hub: HubDep) -> Joined:
         "timers": _timers(body.mode, body.timers.model_dump(), edition),
         "mode": body.mode,
         "moderated": body.moderated,
+        "practice": body.practice and not body.moderated,
         "storyteller": "manual" if body.moderated else "auto",
         "seed": body.seed if body.seed is not None else secrets.randbits(63),
     }

@@ -9,6 +9,8 @@ import { BoardScreen } from "./board.js";
 import { ModeratorScreen } from "./moderator.js";
 import { EndScreen } from "./end.js";
 import { DarkPhoneScreen, NarratorScreen, playedInTheDark } from "./dark.js";
+import { GrimoireScreen } from "./grimoire.js";
+import { scriptScreen } from "./script.js";
 import { edition as editionOf, errorText, setEditions } from "./text.js";
 
 const main = document.getElementById("main");
@@ -138,7 +140,7 @@ class Session {
 
   pickScreen() {
     if (this.view.over) return "end";
-    if (this.me.kind === "moderator") return "moderator";
+    if (this.me.kind === "moderator") return this.view.grimoire ? "grimoire" : "moderator";
     // a game played in the dark: a near-black phone per seat, and a narrator device
     const dark = playedInTheDark(this.edition);
     if (this.me.kind === "spectator") return dark ? "narrator" : "board";
@@ -151,7 +153,7 @@ class Session {
       const root = h("div", { class: `screen screen-${kind}` });
       replace(main, root);
       const Screen = {
-        lobby: LobbyScreen, seat: SeatScreen, board: BoardScreen, moderator: ModeratorScreen, end: EndScreen,
+        lobby: LobbyScreen, seat: SeatScreen, board: BoardScreen, moderator: ModeratorScreen, grimoire: GrimoireScreen, end: EndScreen,
         dark: DarkPhoneScreen, narrator: NarratorScreen,
       }[kind];
       this.previousScreen = this.screenKind; // a game that began before one's eyes: "lobby"
@@ -202,7 +204,9 @@ async function route() {
   setStatus("");
   const { parts, params: hashParams } = parseHash();
   try {
-    if (parts[0] === "join" && parts[1]) {
+    if (parts[0] === "script" && parts[1]) {
+      scriptScreen(main, parts[1]);
+    } else if (parts[0] === "join" && parts[1]) {
       const code = parts[1].toUpperCase();
       const seat = savedSeat(code);
       if (seat && !hashParams.get("again")) {

@@ -10,6 +10,7 @@
 import { formatSeconds, h, replace } from "./dom.js";
 import { CHAT_KINDS, PRIVATE_KINDS, describe, isNight, phaseLabel, talkBadge, talkText } from "./text.js";
 import { tableDeck } from "./seat.js";
+import { townSquare } from "./square.js";
 import { refreshHostBar, phaseHeader, playerList, remaining, tickClocks, timeline, voteBoard } from "./widgets.js";
 
 // The turns of a night: the edition's night order, or (for an edition without one) every role
@@ -148,6 +149,8 @@ export class BoardScreen {
     } else {
       parts.push(h("p", { class: "card hint" }, "You are watching: you see what the whole village sees, and no secrets."));
     }
+    this.square = h("div");
+    parts.push(this.square);
     parts.push(h("div", { class: "board-grid" }, this.players,
       h("div", null, this.news, this.talk, this.history)));
     root.append(...parts);
@@ -168,6 +171,11 @@ export class BoardScreen {
     this.hostKey = refreshHostBar(this.host, s, this.hostKey);
     this.showVote();
     replace(this.players, h("h2", { id: "board-players-title" }, "The village"), playerList(s));
+    const squareKey = JSON.stringify([view.phase, view.players, s.events().length]);
+    if (squareKey !== this.squareKey) {
+      this.squareKey = squareKey;
+      replace(this.square, townSquare(s));
+    }
     const events = s.events().filter((e) => !PRIVATE_KINDS.has(e.kind));
     const talk = events.filter((e) => CHAT_KINDS.has(e.kind));
     const publicEvents = events.filter((e) => !CHAT_KINDS.has(e.kind));

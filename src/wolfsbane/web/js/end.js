@@ -5,6 +5,7 @@ import { request, saveSeat, savedSeat } from "./api.js";
 import { h, replace, toast } from "./dom.js";
 import { roleName, teamName } from "./text.js";
 import { timeline } from "./widgets.js";
+import { grimoireReveal } from "./grimoire.js";
 
 export class EndScreen {
   constructor(root, session) {
@@ -15,7 +16,8 @@ export class EndScreen {
     this.timeline = h("section", { class: "card reveal", "aria-labelledby": "reveal-title" },
       h("h2", { id: "reveal-title" }, "The whole story"), h("p", { class: "hint" }, "Loading…"));
     this.again = h("div", { class: "again" });
-    root.append(this.banner, this.again, h("div", { class: "end-grid" }, this.roles, this.timeline));
+    this.grimoire = h("div");
+    root.append(this.banner, this.again, this.grimoire, h("div", { class: "end-grid" }, this.roles, this.timeline));
     this.loaded = false;
     this.poll = setInterval(() => this.checkRematch(), 3000);
     this.checkRematch();
@@ -51,6 +53,7 @@ export class EndScreen {
         if (e.kind === "VoteCast") shown.add(`${e.phase}|${e.player}|${e.about === "sheriff" ? "elect" : "vote"}`);
         if (e.kind === "ActionTaken") shown.add(`${e.phase}|${e.player}|${e.decision}`);
       }
+      replace(this.grimoire, grimoireReveal(data));
       replace(this.roles, h("h2", { id: "roles-title" }, "Who was who"),
         h("ul", { class: "players reveal-roles" }, data.players.map((p) => h("li", { class: `player team-${p.team}${p.alive ? "" : " dead"}` },
           h("span", { class: "status-dot", "aria-hidden": "true" }, p.alive ? "●" : "✝"),

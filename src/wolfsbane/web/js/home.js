@@ -3,6 +3,7 @@
 import { request, saveSeat, savedGames } from "./api.js";
 import { NAME_HINT, field, h, nameInput, refuseName, replace, toast } from "./dom.js";
 import { allEditions, edition as editionOf } from "./text.js";
+import { scriptImport } from "./script.js";
 
 const QUICK = { night: 30, day: 120, decision: 20 };
 
@@ -99,6 +100,10 @@ export async function homeScreen(main) {
   const summary = h("p", { class: "hint" });
   const setupBox = h("div", { class: "setup" });
   const optionsBox = h("div", { class: "options" });
+  // an edition a person runs (Clocktower): a practice game, a script file, the script's sheet
+  const storytellerBox = h("div", { class: "storyteller-box" });
+  const practice = h("input", { type: "checkbox", name: "practice", id: "practice" });
+  let scriptReport = null;
   const mode = h("fieldset", { class: "radio-row" }, h("legend", null, "Where do you play?"),
     h("label", null, h("input", { type: "radio", name: "mode", value: "online", checked: true }), " Online, each on their own device"),
     h("label", null, h("input", { type: "radio", name: "mode", value: "table" }), " Around one table: a shared screen narrates, phones hold the cards"));
@@ -172,6 +177,14 @@ export async function homeScreen(main) {
       counts.hidden = group.querySelector("input:checked").value !== "custom";
     });
     replace(setupBox, group, counts);
+    scriptReport = null;
+    practice.checked = false;
+    replace(storytellerBox, ed.storyteller_run ? [
+      h("p", { class: "hint" }, `${ed.name} is run by a storyteller: tick "A person moderates" and be the storyteller (or invite one), or choose a practice game.`),
+      h("label", { class: "check" }, practice, " Practice game: the automatic storyteller runs it"),
+      scriptImport((report) => { scriptReport = report; }),
+      h("p", null, h("a", { href: `#/script/${ed.id}`, target: "_blank", rel: "noopener" }, "The script's sheet (printable)")),
+    ] : null);
     replace(optionsBox, Object.entries(ed.options).map(([id, o]) => h("div", { class: "option-row", dataset: { option: id } }, optionControl(id, o))));
   }
   editionSelect.addEventListener("change", renderEdition);
@@ -208,6 +221,16 @@ export async function homeScreen(main) {
       const id = row.dataset.option;
       body.options[id] = readOption(ed.options[id], row);
     }
+    if (ed.storyteller_run) {
+      body.practice = practice.checked && !moderated.checked;
+      if (scriptReport) {
+        if (!scriptReport.fully_supported) {
+          error.textContent = "wolfsbane cannot run every character of this script, so a rules-checked game of it is refused.";
+          return;
+        }
+        Object.assign(body.options, scriptReport.options);
+      }
+    }
     if (seed.value !== "") body.seed = Number(seed.value);
     for (const [key, input] of Object.entries(timers)) {
       if (input.value !== "") body.timers[key] = Number(input.value);
@@ -235,6 +258,7 @@ export async function homeScreen(main) {
           field("Your name", name, NAME_HINT),
           field("Edition", editionSelect), summary,
           setupBox,
+          storytellerBox,
           mode,
           h("label", { class: "check" }, moderated, " A person moderates (the storyteller's choices are theirs)"),
           as,

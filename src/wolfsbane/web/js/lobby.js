@@ -112,15 +112,17 @@ export class LobbyScreen {
       : "the recommended cards for the number of players";
     const cards = info.cards || {};
     const dealt = info.deck || cards.deck;
-    const deck = dealt ? [`${setupWords}: `, cardList(info.edition, dealt)]
+    let deck = dealt ? [`${setupWords}: `, cardList(info.edition, dealt)]
       : [setupWords, cards.problem ? h("span", { class: "hint" }, ` (${sentence(cards.problem)})`) : null];
+    if (dealt && ed && ed.storyteller_run) deck = typeCounts(ed, dealt); // the bag is the storyteller's secret
     const settings = (info.settings || []).map((item) => h("li", null, h("strong", null, `${item.label}: `), item.value));
     const t = info.timers || {};
     replace(this.settingsBox, h("section", { class: "card settings" }, h("h2", null, "Settings"),
       h("dl", null,
         h("dt", null, "Mode"), h("dd", null, info.mode === "table" ? "Around one table (narrated)" : "Online"),
         h("dt", null, `Cards for ${n} player${n === 1 ? "" : "s"}`), h("dd", { id: "lobby-cards" }, deck),
-        h("dt", null, "Moderator"), h("dd", null, info.moderated ? "a person" : "automatic"),
+        h("dt", null, ed && ed.storyteller_run ? "Storyteller" : "Moderator"),
+        h("dd", null, info.moderated ? "a person" : info.practice ? "automatic (a practice game)" : "automatic"),
         h("dt", null, "Timers"), h("dd", null, `night ${t.night}s · day ${t.day}s · question ${t.decision}s`),
         settings.length ? [h("dt", null, "Options"), h("dd", null, h("ul", { class: "settings-list", id: "lobby-options" }, settings))] : null)));
   }
@@ -247,4 +249,17 @@ export class LobbyScreen {
     const ok = await this.session.post("/start");
     if (ok) toast("The game has started.");
   }
+}
+
+// The bag's make-up by type, which the table knows (Clocktower: "3 Townsfolk, 1 Minion..."),
+// never the characters the storyteller will choose.
+function typeCounts(ed, deck) {
+  const names = { townsfolk: "Townsfolk", outsider: "Outsiders", minion: "Minions", demon: "Demons" };
+  const counts = new Map(Object.keys(names).map((t) => [t, 0]));
+  for (const id of deck) {
+    const r = ed.roles.find((x) => x.id === id);
+    if (r && counts.has(r.type)) counts.set(r.type, counts.get(r.type) + 1);
+  }
+  const parts = [...counts].map(([t, n]) => `${n} ${n === 1 ? names[t].replace(/s$/, "") : names[t]}`);
+  return `${parts.join(", ")}; the storyteller fills the bag.`;
 }

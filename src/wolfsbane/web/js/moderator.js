@@ -3,6 +3,7 @@
 
 import { h, replace, toast } from "./dom.js";
 import { decisionLabel, phaseLabel, roleName, teamName } from "./text.js";
+import { townSquare } from "./square.js";
 import { Chat, countdown, decisionCard, phaseHeader, tickClocks, timeline } from "./widgets.js";
 
 export class ModeratorScreen {
@@ -29,7 +30,8 @@ export class ModeratorScreen {
     });
     this.chatWrap = h("div", null, h("label", { class: "speak-as" }, "Speak as ", this.speakAs), this.chat.el);
     this.key = null;
-    root.append(this.header, this.controls, this.curtain,
+    this.square = h("div");
+    root.append(this.header, this.controls, this.curtain, this.square,
       h("div", { class: "mod-grid" },
         h("div", null, this.storyteller, this.grimoire),
         h("div", null, this.chatWrap, this.log)));
@@ -47,6 +49,11 @@ export class ModeratorScreen {
       h("button", { type: "button", id: "extend-30", onclick: () => s.post("/extend", { seconds: 30 }) }, "+30 s for this phase"),
       h("button", { type: "button", onclick: () => s.post("/extend", { seconds: 120 }) }, "+2 min"));
     this.showCurtain();
+    const squareKey = JSON.stringify([view.phase, view.players, s.events().length]);
+    if (squareKey !== this.squareKey) {
+      this.squareKey = squareKey;
+      replace(this.square, townSquare(s));
+    }
 
     const controlled = new Set(s.controlled || []);
     const byId = JSON.stringify([view.decisions.map((d) => d.id), [...controlled], s.clock && s.clock.deadlines, paused]);

@@ -2,6 +2,7 @@
 
 import { h, replace } from "./dom.js";
 import { CHAT_KINDS, PRIVATE_KINDS, describe, isNight, phaseLabel, roleName } from "./text.js";
+import { notesBox, townSquare } from "./square.js";
 import { Chat, dayBallot, dayVoteCard, decisionCard, refreshHostBar, phaseHeader, playerList, roleCard, tickClocks, timeline, voteBoard } from "./widgets.js";
 
 export class SeatScreen {
@@ -22,11 +23,13 @@ export class SeatScreen {
       onSend: (channel, message) => session.live.say(channel, message),
     });
     this.decisionKey = null;
+    this.square = h("div");
+    this.notes = notesBox(session.code);
     root.append(this.header,
       this.host,
       h("div", { class: "seat-grid" },
-        h("div", { class: "col-main" }, this.decisions, this.card, this.knows),
-        h("div", { class: "col-side" }, this.chat.el, this.players, this.history)));
+        h("div", { class: "col-main" }, this.decisions, this.card, this.knows, this.notes),
+        h("div", { class: "col-side" }, this.square, this.chat.el, this.players, this.history)));
   }
 
   update() {
@@ -57,9 +60,15 @@ export class SeatScreen {
       hidden ? h("p", { class: "hint" }, "Hidden along with your card.") : mine.length ? h("ul", { class: "notes" }, mine.slice().reverse().map((e) => h("li", null, h("span", { class: "when" }, phaseLabel(e.phase)), " ", describe(ed, e, view.seat))))
         : h("p", { class: "hint" }, "Nothing secret yet."));
     replace(this.players, h("h2", { id: "players-title" }, "The village"), playerList(s, { me: view.seat }));
+    const squareKey = JSON.stringify([view.phase, view.players, events.length]);
+    if (squareKey !== this.squareKey) {
+      this.squareKey = squareKey;
+      replace(this.square, townSquare(s, { me: view.seat }));
+    }
     this.chat.update();
     if (hidden) this.chat.el.hidden = true;
-    const publicEvents = events.filter((e) => !PRIVATE_KINDS.has(e.kind) && !CHAT_KINDS.has(e.kind));
+    // a withdrawn question (Clocktower's standing nominations, after each one) is no news
+    const publicEvents = events.filter((e) => !PRIVATE_KINDS.has(e.kind) && !CHAT_KINDS.has(e.kind) && e.kind !== "DecisionWithdrawn");
     replace(this.history, h("h2", { id: "history-title" }, "What happened ", h("small", { class: "hint" }, "newest first")),
       timeline(ed, publicEvents.slice(-80), { seat: view.seat, newestFirst: true }));
     this.tick();
@@ -130,6 +139,8 @@ function waitingText(view) {
 // not announce its composition itself (LiCOS's counts, Wherewolf's possible cards do).
 export function tableDeck(session, events) {
   const deck = session.info && session.info.deck;
+  // a storyteller's bag is theirs to choose and secret (Clocktower): the table is not told it
+  if (session.edition && session.edition.storyteller_run) return null;
   if (!deck || !deck.length || events.some((e) => e.kind === "Announced" && e.about === "composition")) return null;
   const ed = session.view.edition;
   const counts = new Map();

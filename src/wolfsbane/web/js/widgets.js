@@ -5,6 +5,7 @@ import {
   CHAT_KINDS, aboutText, audienceNote, decisionPrompt, describe, eventIcon, isNight, phaseLabel, roleName, talkBadge,
   talkText,
 } from "./text.js";
+import { handLabel } from "./square.js";
 
 const DEFAULT_MESSAGE_LENGTH = 500; // the engine's limit for a channel that sets none
 
@@ -555,6 +556,7 @@ export function dayBallot(session, d) {
 
 function ballotText(answer) {
   if (answer === null || answer === undefined) return "no one (you abstain)";
+  if (answer === true || answer === false) return answer ? "hand raised" : "hand down";
   return Array.isArray(answer) ? answer.join(", ") : String(answer);
 }
 
@@ -641,11 +643,13 @@ export function dayVoteCard(session, d) {
       cast(picked, false);
     } }, "Vote for these")));
   } else {
+    // a raised hand (Clocktower's vote) is a yes or a no
+    const yesNo = d.kind === "yes-no";
     body.appendChild(h("div", { class: "choices", role: "group", "aria-label": "Choices" },
-      d.choices.map((choice) => h("button", {
+      (yesNo ? [true, false] : d.choices).map((choice) => h("button", {
         type: "button", class: `choice${isChosen(choice) ? " chosen" : ""}`, disabled: waiting,
         "aria-pressed": isChosen(choice) ? "true" : "false", onclick: () => cast(choice, false),
-      }, choiceLabel(ed, d, choice)))));
+      }, yesNo ? handLabel(choice) : choiceLabel(ed, d, choice)))));
   }
   const extra = h("div", { class: "choices secondary" });
   if (d.optional) {

@@ -1,0 +1,135 @@
+"""Clocktower over the server: the grimoire (every token, state and its source), the
+storyteller's suggestions, reasons and truths reach the storyteller's socket and never a
+player's; a game needs a storyteller unless it is a practice game; the reveal tells every
+storyteller choice with its reason."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import re
+import time
+from typing import Any
+
+from .helpers import Seat, Server, api, auth, create, finished_record, join, play_randomly, start
+
+TIMERS = {"night": 6.0, "day": 6.0, "decision": 3.0, "grace": 0.3, "bot_delay": 0.0,
+          "talk": 0.0, "vote": 0.5, "scale": 0.1}
+# what only the storyteller may read, as keys of a message
+STORYTELLER_KEYS = ('"grimoire"', '"reason"', '"truth"', '"suggestion"', '"reminders"')
+BAG = ["no-dashii", "evil-twin", "chef", "empath", "monk"]
+
+
+async def run_storyteller(seat: Seat, until: float) -> int:
+    """Answer every storyteller decision: the bag above, then each suggestion."""
+    answered: set[int] = set()
+    while time.monotonic() < until:
+        view = seat.view
+        if view is not None:
+            if view["over"] or view["phase"] == "day 2":
+                return len(answered)
+            for d in view["decisions"]:
+                if d["seat"] != "storyteller" or d["id"] in answered:
+                    continue
+                answered.add(d["id"])
+                answer = BAG if d["name"] == "characters" else d.get("suggestion")
+                await seat.send({"type": "answer", "decision": d["id"], "answer": answer})
+        try:
+            await seat.recv(timeout=max(0.1, until - time.monotonic()))
+        except TimeoutError:
+            break
+    return len(answered)
+
+
+def test_the_grimoire_reaches_the_storyteller_and_never_a_players_socket(
+        server: Server) -> None:
+    made = create(server, "Sue", **{"as": "moderator", "edition": "clocktower",
+                                    "moderated": True, "seed": 5, "timers": TIMERS,
+                                    "options": {"day-seconds": 60}})
+    code = made["code"]
+    tokens = {name: join(server, code, name)["token"] for name in ("Ann", "Bob", "Cat", "Dan",
+                                                                     "Eve")}
+    start(server, code, made["token"])
+
+    async def scenario() -> tuple[Seat, dict[str, Seat], int]:
+        st = Seat(server, code, made["token"], "storyteller")
+        await st.connect()
+        players = {name: Seat(server, code, token, name) for name, token in tokens.items()}
+        for seat in players.values():
+            await seat.connect()
+        until = time.monotonic() + 60
+        rng = random.Random(2)
+        tasks = [asyncio.create_task(play_randomly(seat, rng, talk=False, stop_after=40))
+                 for seat in players.values()]
+        answered = await run_storyteller(st, until)
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        for seat in (st, *players.values()):
+            await seat.close()
+        return st, players, answered
+
+    st, players, answered = asyncio.run(scenario())
+    assert answered >= 3  # the bag, the Marionette, the information...
+    # every answer was taken: a piece of information is a composite answer ({"number": 1})
+    refused = [m for m in st.messages if m.get("type") == "error"]
+    assert not refused, refused
+    storyteller_raw = "".join(st.raw)
+    for key in ('"grimoire"', '"reason"', '"truth"', '"suggestion"'):
+        assert key in storyteller_raw, key  # the storyteller's own screen has them
+    # the No Dashii poisons its nearest Townsfolk: the storyteller sees it, with its source
+    assert re.search(r'"state": ?"poisoned", ?"by": ?"', storyteller_raw)
+    for name, seat in players.items():
+        raw = "".join(seat.raw)
+        # the words a seat reads besides its own card's text (which may speak of poison)
+        said = "".join(json.dumps({**m, "view": {**m["view"], "you": None}})
+                       if "view" in m else json.dumps(m) for m in seat.messages)
+        assert len(seat.raw) > 3, name
+        for key in STORYTELLER_KEYS:
+            assert key not in raw, (name, key)
+        assert "poisoned" not in said and "drunk" not in said, name
+        assert "is_the_demon" not in raw and "red-herring" not in raw, name
+    with api(server) as client:
+        for name, token in tokens.items():
+            view = client.get(f"/api/games/{code}/view", headers=auth(token)).json()
+            assert "grimoire" not in json.dumps(view), name
+        mine = client.get(f"/api/games/{code}/view", headers=auth(made["token"])).json()
+        assert "grimoire" in mine["view"]
+
+
+def test_a_clocktower_game_with_people_needs_a_storyteller_or_practice(
+        server: Server) -> None:
+    with api(server) as client:
+        refused = client.post("/api/games", json={"name": "Tom", "edition": "clocktower"})
+        assert refused.status_code == 422
+        assert refused.json()["error"] == "setup"
+        assert "practice" in refused.json()["detail"]
+        made = client.post("/api/games", json={"name": "Tom", "edition": "clocktower",
+                                               "practice": True})
+        assert made.status_code == 201, made.text
+        info = client.get(f"/api/games/{made.json()['code']}").json()
+        assert info["practice"] is True and info["moderated"] is False
+
+
+def test_the_reveal_tells_every_storyteller_choice_with_its_reason_and_the_grimoire(
+        server: Server) -> None:
+    made = create(server, "Tom", **{"edition": "clocktower", "practice": True, "seed": 11,
+                                    "as": "spectator", "timers": TIMERS,
+                                    "options": {"day-seconds": 60}})
+    code = made["code"]
+    with api(server) as client:
+        assert client.post(f"/api/games/{code}/bots", json={"count": 6},
+                           headers=auth(made["token"])).status_code == 201
+    start(server, code, made["token"])
+    finished_record(server, code, made["token"], tries=600)
+    with api(server) as client:
+        reveal: dict[str, Any] = client.get(f"/api/games/{code}/reveal",
+                                            headers=auth(made["token"])).json()
+    assert {s["player"] for s in reveal["grimoire"]["seats"]} == {
+        p["name"] for p in reveal["players"]}
+    choices = [e for e in reveal["timeline"]
+               if e["kind"] == "Answered" and e["seat"] == "storyteller"]
+    assert choices and all(c.get("reason") for c in choices)
+    bag = next(c for c in choices if c["decision"] == "characters")
+    assert bag["suggestion"] and bag["answer"]
