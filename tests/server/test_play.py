@@ -29,6 +29,8 @@ def test_a_whole_game_of_each_edition_played_by_clients(
                          "night-seconds": 10}} if edition == "licos" else {}
     if edition == "clocktower":  # a day ends when its clock runs out: the shortest day
         quick = {"options": {"day-seconds": 60}}
+    if get_edition(edition).storyteller_run:
+        quick["practice"] = True  # these clients play against the automatic storyteller
     code, tokens = table(server, players, edition=edition, **quick)
     seats = {name: Seat(server, code, token, name) for name, token in tokens.items()}
 
