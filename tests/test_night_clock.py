@@ -202,3 +202,31 @@ def test_a_timeout_answers_only_the_lapse_the_rules_give() -> None:
 def test_a_question_the_rules_say_nothing_about_has_no_lapse() -> None:
     decision = Decision("P1", "link", ("P1", "P2"), min=2, max=2)
     assert decision.lapse is UNANSWERED
+
+
+def test_a_person_at_the_grimoire_has_no_slot_of_a_timed_night() -> None:
+    """A storyteller's question in a timed night carries no window of the turn's slot (a
+    person holds the night while they think, server/clock.py), while the players' questions
+    of the same night keep theirs."""
+    from wolfsbane.core import MANUAL
+
+    game = Game(get_edition("clocktower"), SEATS[:5], seed=5, storyteller=MANUAL,
+                night_seconds=NIGHT)
+    bag = ["no-dashii", "widow", "dreamer", "empath", "fortune-teller"]
+    rng = random.Random(3)
+    storyteller_at_night: list[Decision] = []
+    seats_at_night: list[Decision] = []
+    while game.phase != "day 1" and not game.over:
+        decision = game.next_open()
+        assert decision is not None
+        if game.phase.startswith("night") and decision.seat != CLOCK:
+            (storyteller_at_night if decision.seat == "storyteller"
+             else seats_at_night).append(decision)
+        if decision.seat == "storyteller":
+            value = bag if decision.name == "characters" else decision.suggestion
+        else:
+            value = True if decision.seat == CLOCK else random_answer(decision, rng)
+        game.answer(decision.id, value, seat=decision.seat)
+    assert storyteller_at_night and seats_at_night
+    assert all(d.seconds is None for d in storyteller_at_night)
+    assert all(d.seconds is not None and d.since == PHASE for d in seats_at_night)

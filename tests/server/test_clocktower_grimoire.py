@@ -133,3 +133,83 @@ def test_the_reveal_tells_every_storyteller_choice_with_its_reason_and_the_grimo
     assert choices and all(c.get("reason") for c in choices)
     bag = next(c for c in choices if c["decision"] == "characters")
     assert bag["suggestion"] and bag["answer"]
+
+
+def test_a_storyteller_at_the_grimoire_holds_the_night_while_they_think(server: Server) -> None:
+    """A person's storyteller decision at night keeps no slot of the timed night: it waits
+    for them past the whole night's length, the night does not end meanwhile, and it goes
+    on (to day 1) once they answer."""
+    timers = {"night": 3.0, "day": 60.0, "decision": 2.0, "grace": 0.3, "bot_delay": 0.0,
+              "talk": 0.0, "vote": 0.5, "storyteller": 60.0}
+    made = create(server, "Sue", **{"as": "moderator", "edition": "clocktower",
+                                    "moderated": True, "seed": 5, "timers": timers,
+                                    "options": {"day-seconds": 60}})
+    code = made["code"]
+    for name in ("Ann", "Bob", "Cat", "Dan", "Eve"):
+        join(server, code, name)
+    start(server, code, made["token"])
+
+    async def scenario() -> tuple[dict[str, Any], dict[str, Any], list[str]]:
+        st = Seat(server, code, made["token"], "storyteller")
+        await st.connect()
+        answered: set[int] = set()
+
+        def night_question(m: dict[str, Any]) -> bool:
+            view = st.view or {}
+            return view.get("phase") == "night 1" and any(
+                d["seat"] == "storyteller" and d["name"] != "characters"
+                for d in view.get("decisions", ()))
+
+        async def answer_setup(m: Any) -> bool:
+            """Answer the storyteller's set-up (the bag, then each suggestion); is the night's
+            first question of theirs here?"""
+            view = st.view or {}
+            if night_question(m):
+                return True
+            for d in view.get("decisions", ()) if view.get("phase") == "setup" else ():
+                if d["seat"] == "storyteller" and d["id"] not in answered:
+                    answered.add(d["id"])
+                    await st.send({"type": "answer", "decision": d["id"],
+                                   "answer": BAG if d["name"] == "characters"
+                                   else d.get("suggestion")})
+            return False
+
+        until = time.monotonic() + 30
+        while not await answer_setup(None) and time.monotonic() < until:
+            try:
+                await st.recv(timeout=1.0)
+            except TimeoutError:
+                continue
+        assert st.view is not None
+        asked = next(d for d in st.view["decisions"]
+                     if d["seat"] == "storyteller" and d["name"] != "characters")
+        await asyncio.sleep(4.5)  # longer than the whole night
+        with api(server) as client:
+            still = client.get(f"/api/games/{code}/view", headers=auth(made["token"])).json()
+        phases: list[str] = []
+        # then the storyteller answers each of their questions with its suggestion
+        until = time.monotonic() + 40
+        while time.monotonic() < until:
+            view = st.view or {}
+            phases.append(view.get("phase", ""))
+            if view.get("phase") == "day 1" or view.get("over"):
+                break
+            for d in view.get("decisions", ()):
+                if d["seat"] == "storyteller" and d["id"] not in answered:
+                    answered.add(d["id"])
+                    await st.send({"type": "answer", "decision": d["id"],
+                                   "answer": BAG if d["name"] == "characters"
+                                   else d.get("suggestion")})
+            try:
+                await st.recv(timeout=1.0)
+            except TimeoutError:
+                continue
+        await st.close()
+        return asked, still, phases
+
+    asked, still, phases = asyncio.run(scenario())
+    assert still["view"]["phase"] == "night 1"
+    assert asked["id"] in [d["id"] for d in still["view"]["decisions"]], (
+        "the storyteller's question was taken from them before they answered")
+    assert "day 1" in phases
+

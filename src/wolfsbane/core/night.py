@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from .catalog import NightTurn
 from .decision import CLOCK, PHASE, AnyOf, Decision
+from .events import STORYTELLER
 
 if TYPE_CHECKING:
     from .game import Game
@@ -214,7 +215,11 @@ def _within(steps: Generator[Any, Any, None], end: float) -> Generator[Any, Any,
 
 def _end_with(asked: Any, end: float) -> None:
     if isinstance(asked, Decision):
-        if asked.seconds is None and not asked.standing and asked.seat != CLOCK:
+        # the storyteller's own questions keep no slot: an automatic storyteller answers at
+        # once, and a person at the grimoire holds the night while they think (the server's
+        # clock stops the night's time for them, server/clock.py `held`)
+        if (asked.seconds is None and not asked.standing
+                and asked.seat not in (CLOCK, STORYTELLER)):
             asked.seconds = end
             asked.since = PHASE
     elif isinstance(asked, AnyOf):

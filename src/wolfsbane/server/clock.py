@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..agents import random_answer
 from ..core import STORYTELLER, Decision, Game, IllegalAnswer
+from ..core.game import MANUAL
 from ..core.decision import CLOCK, PHASE, UNANSWERED
 from ..core.edition import Edition
 from .dayclock import MISSING, DayClock, VoteNotOpen
@@ -21,15 +22,20 @@ from .lobby import FINISHED, RUNNING
 if TYPE_CHECKING:
     from .live import LiveGame
 
+# How long a person at the grimoire may think over one of their decisions before the clock
+# takes its suggestion (a storyteller who walked away must not stall the game for ever); they
+# may pause the game for longer.
+STORYTELLER_SECONDS = 300.0
+
 DEFAULT_TIMERS: dict[str, dict[str, float]] = {
     # night: a whole night; day: a whole day (discussion and vote); decision: one question at
     # night or after the day's end; grace: the shortest window a question is ever given;
     # bot_delay: how long a bot "thinks"; talk: the discussion before each of the day's votes
     # opens, when people play; vote: the least time a day's vote then stays open.
     "online": {"night": 90, "day": 300, "decision": 30, "grace": 10, "bot_delay": 1.5,
-               "scale": 1.0, "talk": 60, "vote": 60},
+               "scale": 1.0, "talk": 60, "vote": 60, "storyteller": STORYTELLER_SECONDS},
     "table": {"night": 180, "day": 600, "decision": 60, "grace": 15, "bot_delay": 2.0,
-              "scale": 1.0, "talk": 90, "vote": 90},
+              "scale": 1.0, "talk": 90, "vote": 90, "storyteller": STORYTELLER_SECONDS},
 }
 
 MAX_EXTENSION_PER_PHASE = 3600.0  # seconds of extra time the host may add to one phase
@@ -52,6 +58,35 @@ class Clock:
     @property
     def paused(self) -> bool:
         return self.live.state.get("paused_at") is not None
+
+    def holding(self, game: Game) -> bool:
+        """Does a person at the grimoire hold the night? While one of their decisions is open
+        at night, the night's time stands still (its slots, the players' questions, its end):
+        the storyteller paces the night as at a real table, and what they take their time over
+        costs no seat its turn. An automatic storyteller answers at once and holds nothing."""
+        return (game.storyteller == MANUAL and is_night(self.live.edition, game.phase)
+                and any(d.seat == STORYTELLER and not d.standing for d in game.open.values()))
+
+    def _hold(self, game: Game, now: float) -> None:
+        """Begin or end the storyteller's hold of the night; its end moves the night's time
+        on by as long as it lasted, like a pause."""
+        state = self.live.state
+        held = state.get("held_at")
+        if self.holding(game):
+            if held is None:
+                state["held_at"] = now
+        elif held is not None:
+            del state["held_at"]
+            self.shift(now - float(held))
+
+    def _running(self) -> dict[int, float]:
+        """The deadlines that run now: all of them, but the storyteller's own while they hold
+        the night."""
+        if self.live.state.get("held_at") is None or self.live.game is None:
+            return self.deadlines
+        open_ = self.live.game.open
+        return {i: at for i, at in self.deadlines.items()
+                if i in open_ and open_[i].seat == STORYTELLER}
 
     def timeout(self, decision_id: int) -> None:
         """`decision_id`'s time is up: a clock's period is over (its own answer), or the
@@ -156,7 +191,7 @@ class Clock:
         if day is not None:
             return ("day", day)
         best: tuple[float, str, int] | None = None
-        for decision_id, at in self.deadlines.items():
+        for decision_id, at in self._running().items():
             if at <= now and (best is None or at < best[0]):
                 best = (at, "timeout", decision_id)
         for decision_id, at in self.live.bots.bot_due.items():
@@ -175,6 +210,8 @@ class Clock:
             state["phase_index"] = len(game.phases)
             state["phase_end"] = now + self.phase_seconds(game)
             state["phase_started"] = now
+            state.pop("held_at", None)  # a hold ends with its night
+        self._hold(game, now)
         bots = [seat for seat in live.bots.agents
                 if seat not in live.controlled and game.player(seat).alive]
         closes = self.day.track(game, now, state["phase_end"], live.bots.is_person, bots)
@@ -245,7 +282,7 @@ class Clock:
         if decision.seconds is not None:  # the rules give this question its own window
             return now + decision.seconds * float(timers.get("scale", 1.0))
         if decision.seat == STORYTELLER:
-            return now + timers["decision"]
+            return now + float(timers.get("storyteller", STORYTELLER_SECONDS))
         night = is_night(live.edition, decision.phase or "")
         if end is None:
             return now + timers["decision"]
@@ -261,7 +298,7 @@ class Clock:
             self.timer = None
         if live.game is None or live.status != RUNNING or self.paused or live.broken:
             return
-        times = list(self.deadlines.values()) + list(live.bots.bot_due.values())
+        times = list(self._running().values()) + list(live.bots.bot_due.values())
         day = self.day.next_time()
         if day is not None:
             times.append(day)
@@ -299,6 +336,9 @@ class Clock:
                 raise ServerError(409, "not-paused", "the game is not paused")
             shift = now - float(state.pop("paused_at"))
             self.shift(shift)
+            if state.get("held_at") is not None:
+                # the pause stopped the clock already: the hold does not count it again
+                state["held_at"] += shift
         elif action == "extend":
             seconds = float(kw["seconds"])
             extended = state.setdefault("extended", {})

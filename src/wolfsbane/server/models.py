@@ -60,6 +60,9 @@ class Timers(Strict):
                                    description="One question at night or after a day's end.")
     grace: float | None = Field(None, ge=0.1, le=600,
                                 description="The shortest window any question gets.")
+    storyteller: float | None = Field(None, ge=0.1, le=3600, description=(
+        "How long a person moderating may take over one of their decisions before its "
+        "suggestion is taken (300 by default, or the decision timer when that is given)."))
     bot_delay: float | None = Field(None, ge=0, le=60, description="How long a bot thinks.")
     talk: float | None = Field(None, ge=0, le=3600, description=(
         "Talk before each of the day's votes opens, when people play (none for bots alone)."))

@@ -95,6 +95,9 @@ def _timers(mode: str, given: dict[str, Any], edition: Edition) -> dict[str, flo
         # every turn that asks something to have half a question's time (15 s online)
         needed = night_needed(edition.night_order.values(), timers["decision"] / 2)
         timers["night"] = float(max(timers["night"], math.ceil(needed)))
+    if given.get("decision") is not None and given.get("storyteller") is None:
+        # a host who set the pace of a question set the moderator's too
+        timers["storyteller"] = float(given["decision"])
     timers.update({k: float(v) for k, v in given.items() if v is not None})
     return timers
 
