@@ -213,3 +213,68 @@ def test_a_storyteller_at_the_grimoire_holds_the_night_while_they_think(server: 
         "the storyteller's question was taken from them before they answered")
     assert "day 1" in phases
 
+
+
+def test_the_storyteller_takes_back_their_last_answer_and_a_restart_keeps_it_taken_back(
+        fresh_server: Server) -> None:
+    """Undo: the storyteller's last answer is taken back (the question is open again, the same
+    one), only the storyteller may do it, only while nobody has played since, and the cut log
+    is what a restart after kill -9 plays again."""
+    server = fresh_server
+    timers = {**TIMERS, "storyteller": 60.0}
+    made = create(server, "Sue", **{"as": "moderator", "edition": "clocktower",
+                                    "moderated": True, "seed": 5, "timers": timers})
+    code, st_token = made["code"], made["token"]
+    players = {name: join(server, code, name)["token"] for name in ("Ann", "Bob", "Cat", "Dan",
+                                                                     "Eve")}
+    start(server, code, st_token)
+
+    def view(token: str) -> dict[str, Any]:
+        with api(server) as client:
+            r = client.get(f"/api/games/{code}/view", headers=auth(token))
+            assert r.status_code == 200, r.text
+            seen: dict[str, Any] = r.json()["view"]
+            return seen
+
+    def post(path: str, token: str, body: Any = None) -> Any:
+        with api(server) as client:
+            return client.post(f"/api/games/{code}/{path}", headers=auth(token), json=body)
+
+    bag = next(d for d in view(st_token)["decisions"] if d["name"] == "characters")
+    # nothing answered yet: nothing to take back
+    nothing = post("undo", st_token)
+    assert nothing.status_code == 409 and nothing.json()["error"] == "no-undo"
+    assert post("answer", st_token, {"decision": bag["id"], "answer": BAG}).status_code == 200
+    assert not any(d["id"] == bag["id"] for d in view(st_token)["decisions"])
+    # a player may not take the storyteller's answer back
+    refused = post("undo", players["Ann"])
+    assert refused.status_code == 403
+    assert post("undo", st_token).status_code == 200
+    reopened = [d for d in view(st_token)["decisions"] if d["name"] == "characters"]
+    assert [d["id"] for d in reopened] == [bag["id"]]
+    # kill -9 and start again: the stored log is the cut one
+    server.kill()
+    server.start()
+    assert [d["id"] for d in view(st_token)["decisions"]
+            if d["name"] == "characters"] == [bag["id"]]
+    other_bag = ["no-dashii", "widow", "dreamer", "empath", "fortune-teller"]
+    assert post("answer", st_token, {"decision": bag["id"], "answer": other_bag}
+                ).status_code == 200
+    # the game goes on with the new bag
+    in_play = set(view(st_token)["grimoire"]["in_play"])
+    assert {"widow", "dreamer"} <= in_play and "evil-twin" not in in_play, in_play
+
+
+def test_only_the_storytellers_last_answer_with_nothing_played_since_can_be_taken_back() -> None:
+    from wolfsbane.server.pump import last_storyteller_answer
+
+    story = {"id": 1, "seat": "storyteller", "decision": "info", "answer": 2}
+    engine = {"id": 2, "seat": "Ann", "decision": "choose", "answer": "Bob", "auto": True}
+    seat = {"id": 3, "seat": "Ann", "decision": "choose", "answer": "Bob"}
+    clock = {"id": 4, "seat": "clock", "decision": "night-turn", "answer": True}
+    word = {"say": "Ann", "channel": "day", "message": "hello"}
+    assert last_storyteller_answer([story]) == 0
+    assert last_storyteller_answer([seat, story, engine]) == 1  # the engine's own answer goes too
+    for since in (seat, clock, word):
+        assert last_storyteller_answer([story, since]) is None
+    assert last_storyteller_answer([]) is None

@@ -50,7 +50,7 @@ def create_clocktower(page: Any, server: Server, name: str, *, as_: str, moderat
 
 
 def choose_the_bag(st: Any) -> None:
-    card = st.locator('.st-decision[data-name="characters"]')
+    card = st.locator('.st-decision[data-name="characters"]:not(.answered)')
     card.wait_for(timeout=20_000)
     assert card.locator(".reason").inner_text().strip()  # the suggestion says why
     card.locator("summary", has_text="Choose other characters").click()
@@ -201,6 +201,11 @@ def test_a_whole_clocktower_game_with_a_human_storyteller_three_phones_and_bots(
     st.locator("#start-game").click()
     choose_the_bag(st)
     st.locator(".grim-token .tok-role", has_text="No Dashii").wait_for(timeout=20_000)
+    # the storyteller takes the bag back (nobody has played since) and chooses it again
+    st.locator("#undo").click()
+    st.locator(".toast", has_text="taken back").wait_for(timeout=10_000)
+    choose_the_bag(st)
+    st.locator(".grim-token .tok-role", has_text="No Dashii").wait_for(timeout=20_000)
     # the grimoire: every token in the circle, the night sheet with its steps
     assert st.locator(".grim-square .sq-seat").count() == 5
     assert st.locator(".night-sheet li").count() > 5
@@ -215,7 +220,6 @@ def test_a_whole_clocktower_game_with_a_human_storyteller_three_phones_and_bots(
         if st.locator(".end-banner").count() and all(p.locator(".end-banner").count()
                                                       for p in phones):
             break
-        # the storyteller's questions at night last only their turn's share of the night:
         # the storyteller looks between each phone's move
         clicked = storyteller.act()
         for player in players:

@@ -29,6 +29,14 @@ class Bots:
         rng = random.Random(f"{self.live.config['seed']}:bot:{seat}")
         self.agents[seat] = bot_for(seat, rng, self.live.edition.id)
 
+    def restart(self) -> None:
+        """New minds for every bot, who learn the game again from its events (the game was
+        played again from its log: what they remembered may have been taken back)."""
+        for seat in list(self.agents):
+            self.make_agent(seat)
+        self._table = None
+        self.bot_due = {}
+
     def plan(self, running: dict[int, Decision], voting: set[int], now: float) -> None:
         """When each bot answers what it is asked: `bot_delay` after it is asked. A day's
         vote is not planned here: the day's clock plans its bots' words and ballots."""

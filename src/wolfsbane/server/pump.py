@@ -9,7 +9,7 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ..core import STORYTELLER, Decision, IllegalAnswer
+from ..core import MANUAL, STORYTELLER, Decision, IllegalAnswer
 from ..core.decision import CLOCK
 from .errors import ServerError
 from .lobby import FINISHED, MODERATOR, PLAYER, Participant
@@ -57,6 +57,17 @@ class Op:
     lock: bool = True  # a day's ballot: the voter is done (False: it may still change)
 
 
+def last_storyteller_answer(log: list[dict[str, Any]]) -> int | None:
+    """Where in the log the storyteller's last answer is, if nothing but the engine's own
+    answers came after it (no seat, bot, clock or word at all); else None."""
+    for index in range(len(log) - 1, -1, -1):
+        entry = log[index]
+        if entry.get("auto"):
+            continue
+        return index if entry.get("seat") == STORYTELLER and "id" in entry else None
+    return None
+
+
 class Pump:
     """Operations -> engine -> store, one step at a time, for one live game."""
 
@@ -66,6 +77,7 @@ class Pump:
         self.task: asyncio.Task[None] | None = None
         self.buckets: dict[str, Bucket] = {}  # seat -> its talk's rate limit
         self.answer_buckets: dict[str, Bucket] = {}  # participant id -> its answers' limit
+        self.cut: int | None = None  # the stored log is cut back to this length (an undo)
 
     def submit(self, op: Op) -> asyncio.Future[dict[str, Any]]:
         loop = asyncio.get_running_loop()
@@ -158,6 +170,10 @@ class Pump:
                     op.future.set_exception(err)
                 continue
             accepted.append(op)
+            if op.kind == "undo" and self.cut is not None:
+                # the entries taken back lose their sources with them
+                del sources[max(0, self.cut - live.persisted):]
+                continue
             sources.extend([self._source(op)] * (len(live.game.log) - before))
         # timers and bots that are due
         if not live.paused:
@@ -231,8 +247,38 @@ class Pump:
             else:
                 raise ServerError(403, "forbidden", "only seated players speak on channels")
             self.say(seat, op.channel, op.message, limit=actor.kind == PLAYER)
+        elif op.kind == "undo":
+            if actor.kind != MODERATOR:
+                raise ServerError(403, "not-moderator",
+                                  "Only the storyteller may take back their last answer.")
+            self.undo(now)
         else:
             raise ServerError(400, "unknown", "the server does not know this request")
+
+    def undo(self, now: float) -> None:
+        """Take back the storyteller's last answer: the game is played again from its log
+        without it (and without what the engine then did of itself), so the decision is open
+        again; what the seats were shown since is withdrawn from their screens. Only while
+        nothing else has happened since: no seat, bot or clock has answered after it."""
+        live = self.live
+        game = live.game
+        assert game is not None
+        if game.storyteller != MANUAL:
+            raise ServerError(409, "no-undo",
+                              "The automatic storyteller's answers cannot be taken back.")
+        cut = last_storyteller_answer(game.log)
+        if cut is None:
+            raise ServerError(
+                409, "no-undo",
+                "There is no answer of yours to take back: someone has played since, or you "
+                "have not answered anything yet.")
+        live.game = live._replay(game.log[:cut])
+        live.game.storyteller = MANUAL
+        self.cut = cut if self.cut is None else min(self.cut, cut)
+        live.bots.restart()
+        for connection in live.connections:
+            connection.signature = None  # a fresh snapshot: the withdrawn events are gone
+            connection.cursor = 0
 
     def _own_open_decision(self, actor: Participant, decision_id: int) -> Decision:
         """A player's decision ids name only its own questions: an id that is another seat's
@@ -283,6 +329,9 @@ class Pump:
         game = live.game
         assert game is not None
         live.clock.settle(now)
+        cut, self.cut = self.cut, None
+        if cut is not None:
+            live.persisted = min(live.persisted, cut)
         entries = game.log[live.persisted:]
         rows = [
             LogRow(live.persisted + i, entry,
@@ -293,7 +342,7 @@ class Pump:
         people = live.dirty_participants
         live.dirty_participants = []
         await live.store.save(live.id, status=live.status, state=live.state, log=rows,
-                              participants=[p.row(live.id) for p in people])
+                              participants=[p.row(live.id) for p in people], keep_log=cut)
         live.persisted += len(rows)
         live.broadcast()
         live.clock.reschedule()

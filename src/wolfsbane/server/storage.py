@@ -144,6 +144,9 @@ class _SaveRows:
     log: list[tuple[Any, ...]]
     participants: list[tuple[Any, ...]]
     game: tuple[Any, ...]
+    # the log's entries from this one on are gone before the new ones are written (the
+    # storyteller took back their last answer)
+    cut: tuple[str, int] | None = None
 
 
 
@@ -452,8 +455,10 @@ class Store:
         config: dict[str, Any] | None = None,
         log: list[LogRow] | None = None,
         participants: list[ParticipantRow] | None = None,
+        keep_log: int | None = None,
     ) -> None:
-        """Append log entries, upsert participants and update the game row, in one commit."""
+        """Append log entries, upsert participants and update the game row, in one commit.
+        `keep_log`: first cut the stored log back to its first `keep_log` entries."""
         state_text = json.dumps(state) if state is not None else None
         config_text = json.dumps(config) if config is not None else None
         log_rows = [
@@ -466,6 +471,7 @@ class Store:
             [(p.id, p.game_id, p.token_hash, p.kind, p.name, int(p.bot), int(p.active),
               p.joined_at) for p in participants or ()],
             (time.time(), status, state_text, config_text, game_id),
+            None if keep_log is None else (game_id, keep_log),
         )
 
         def fn(store: Store) -> None:
@@ -475,6 +481,9 @@ class Store:
 
     def _write_saves(self, saves: list[_SaveRows]) -> None:
         """Several saves in a handful of statements (one round trip each on PostgreSQL)."""
+        cuts = [save.cut for save in saves if save.cut is not None]
+        if cuts:
+            self.executemany("DELETE FROM answer_log WHERE game_id = ? AND seq >= ?", cuts)
         self.executemany(
             "INSERT INTO answer_log (game_id, seq, entry, source, at) VALUES (?, ?, ?, ?, ?)",
             [row for save in saves for row in save.log],

@@ -54,6 +54,15 @@ async def resume(code: str, hub: HubDep,
     return {"ok": True}
 
 
+@router.post("/api/games/{code}/undo")
+async def undo(code: str, hub: HubDep,
+               authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+    """The storyteller: take back your last answer, while nobody has played since."""
+    live, who = await authed(hub, code, authorization)
+    result: dict[str, Any] = await live.submit(Op("undo", who))
+    return result
+
+
 @router.post("/api/games/{code}/extend")
 async def extend(code: str, body: Extend, hub: HubDep,
                  authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:

@@ -271,6 +271,10 @@ export class GrimoireScreen {
         : h("button", { type: "button", id: "pause", onclick: () => s.post("/pause") }, "❚❚ Pause the clock"),
       h("button", { type: "button", id: "extend-60", onclick: () => s.post("/extend", { seconds: 60 }) }, "+1 min"),
       h("button", { type: "button", onclick: () => s.post("/extend", { seconds: 300 }) }, "+5 min"),
+      // the server refuses, with a sentence, once anybody has played since
+      h("button", { type: "button", id: "undo", onclick: async () => {
+        if (await s.post("/undo")) toast("Your last answer was taken back: the question is yours again.");
+      } }, "↶ Take back my last answer"),
       h("a", { class: "button", href: "#/script/clocktower", target: "_blank", rel: "noopener" }, "The script sheet"));
 
     const controlled = new Set(s.controlled || []);
