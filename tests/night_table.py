@@ -11,26 +11,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-import pytest
-
 from wolfsbane.agents import random_answer
 from wolfsbane.core import Game
 from wolfsbane.core.decision import CLOCK, PHASE, Decision
-
-# A timed Clocktower night (the server's online clock) still tells a seat more than its own
-# turn: the Demon's kill is a public death at its slot, before dawn, and the first slot at
-# which a card hears from the night varies with the deal. Open (the browser's Clocktower work,
-# docs/clocktower.md "Timed nights"); strict, so that the tests say when it is closed.
-TIMED_CLOCKTOWER_GAP = "clocktower"
-
-
-def timed_nights(editions: list[str]) -> list[Any]:
-    """The editions' ids as test parameters, Clocktower's marked as the known failure above."""
-    gap = pytest.mark.xfail(
-        reason="a timed Clocktower night shows the Demon's kill before dawn and its slots "
-               "vary with the deal (docs/clocktower.md, Timed nights)", strict=True)
-    return [pytest.param(e, marks=gap) if e == TIMED_CLOCKTOWER_GAP else e for e in editions]
-
 
 DECISION = 20.0  # the window of a question that carries none (the server's decision timer)
 
@@ -83,13 +66,19 @@ class TimedTable:
             if event.kind == "PhaseBegan":
                 phase = event.data["phase_name"]
                 self.began[phase] = self.now
-                self.cards[phase] = {p.name: p.role for p in game.players if p.alive}
+                # as each seat holds it (a Marionette believes her good character)
+                self.cards[phase] = {p.name: game.edition.role_shown_to_self(p)
+                                     for p in game.players if p.alive}
                 continue
             if not game.edition.is_night(event.phase):
                 continue
+            # what a seat is told names its subject (Clocktower: "a Widow is in play" comes at
+            # the Widow's step): the moment it comes may depend on that, which it tells anyway
+            about = event.data.get("about")
+            what = event.kind if about is None else f"{event.kind}:{about}"
             for player in game.players:
                 if event.visible_to(player.name):
-                    self._note(player.name, event.phase, event.kind)
+                    self._note(player.name, event.phase, what)
         self._events_seen = len(game.events)
         for decision in game.open.values():
             if decision.id not in self.asked_at:

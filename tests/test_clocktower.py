@@ -222,8 +222,9 @@ def test_a_drunk_player_still_wakes_and_chooses() -> None:
     drunk_pick = answer_until(g, "drunk-village-idiot")
     g.answer(drunk_pick.id, "Ben")
     answer_suggestions(g, "day 1")
+    # the two Village Idiots are woken together, the drunk one like the sober one
     asked = {d.seat: d.name for d in g.open.values() if d.seat != STORYTELLER}
-    assert asked == {"Ana": "inspect"}
+    assert asked == {"Ana": "inspect", "Ben": "inspect"}
     g.answer_for("Ana", "inspect", "Cal")
     assert {d.seat: d.name for d in g.open.values()} == {"Ben": "inspect"}
     assert is_drunk(g, g.by_name["Ben"]) and not healthy(g, g.by_name["Ben"])
@@ -595,3 +596,40 @@ def test_a_bag_with_the_godfather_asks_which_way_the_outsiders_change() -> None:
     g.answer(change.id, "1")
     assert state_of(g).outsider_change == 1
     assert sorted(p.role for p in g.players) == sorted(bag)
+
+
+def test_a_nights_deaths_are_learnt_at_dawn() -> None:
+    """The Demon's kill is the storyteller's alone until dawn: every other seat's view still
+    has the dead alive, with no death among its events; at dawn the table is told."""
+    from wolfsbane.core.view import view
+
+    roles = ["no-dashii", "chef", "empath", "librarian", "godfather"]
+    # a timed night (as the server plays it): dawn waits for the night's clock
+    g = Game(EDITION, list(NAMES[:5]), roles=roles, seed=1, storyteller=MANUAL,
+             night_seconds=45.0)
+    answer_suggestions(g, "day 1")
+    for _ in range(400):  # through day 1 to the Demon's attack of night 2
+        attack = next((d for d in g.open.values() if d.name == "attack"), None)
+        if attack is not None:
+            break
+        d = next(d for d in g.open.values() if not d.standing or d.seat == CLOCK)
+        g.answer(d.id, d.suggestion if d.seat == STORYTELLER else True if d.seat == CLOCK
+                 else d.default if d.optional else d.choices[0])
+    assert attack is not None and g.phase == "night 2"
+    prey = next(c for c in attack.choices if c not in ("Ana",))
+    g.answer(attack.id, prey)
+    assert not g.by_name[prey].alive and g.untold_deaths == [prey]
+    for seat in ("Ben", "Cal", "Eve", prey):
+        seen = view(g, seat)
+        assert next(p for p in seen["players"] if p["name"] == prey)["alive"]
+        assert not any(e["kind"] == "PlayerDied" for e in seen["events"])
+    assert not next(p for p in view(g, STORYTELLER)["players"] if p["name"] == prey)["alive"]
+    for _ in range(400):
+        if g.phase == "day 2" or g.over:
+            break
+        d = next(iter(g.open.values()))
+        g.answer(d.id, d.suggestion if d.seat == STORYTELLER else True if d.seat == CLOCK
+                 else d.default if d.optional else d.choices[0])
+    seen = view(g, "Ben")
+    assert not next(p for p in seen["players"] if p["name"] == prey)["alive"]
+    assert any(e["kind"] == "PlayerDied" and e.get("player") == prey for e in seen["events"])

@@ -19,15 +19,12 @@ from wolfsbane.core.decision import CLOCK, PHASE, UNANSWERED, Decision
 from wolfsbane.core.record import replay
 from wolfsbane.editions import EDITIONS, get_edition
 
-from .night_table import timed_nights
-
 NIGHT = 45.0
 SEATS = [f"P{i}" for i in range(9)]
 # Editions whose night a player's answer ends at once, by their rules: in the dark, "a body
 # found ends the night" (RULINGS.md, in-the-dark) and the rulebook's countdown runs every
 # night, timed or not. Their night clock is tested in their own tests (test_in_the_dark.py).
 TURN_NIGHTS = sorted(e for e in EDITIONS if e != "in-the-dark")
-TIMED_NIGHTS = timed_nights(TURN_NIGHTS)
 
 
 def answer_one(game: Game, rng: random.Random) -> Decision:
@@ -44,7 +41,7 @@ def night_clock_open(game: Game) -> Decision | None:
                  if d.seat == CLOCK and d.name == "night" and d.since == PHASE), None)
 
 
-@pytest.mark.parametrize("edition_id", TIMED_NIGHTS)
+@pytest.mark.parametrize("edition_id", TURN_NIGHTS)
 def test_a_night_answered_at_once_tells_the_table_nothing_until_its_clock_runs_out(
     edition_id: str,
 ) -> None:

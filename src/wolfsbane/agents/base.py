@@ -14,6 +14,7 @@ from types import MappingProxyType
 from typing import Any
 
 from ..core import Decision, Game
+from ..core.deaths import seen_alive
 from ..core.events import Event
 
 
@@ -75,7 +76,11 @@ class SeatView:
 
     @property
     def alive(self) -> list[str]:
-        return self._game.alive_names()
+        game = self._game
+        if not game.untold_deaths:
+            return game.alive_names()
+        # a death the table has not been told of yet is not known to a seat either
+        return [p.name for p in game.players if seen_alive(game, p)]
 
     @property
     def players(self) -> list[str]:

@@ -48,7 +48,10 @@ def kill(game: Game, deaths: Sequence[Death]) -> Generator[Any, Any, list[str]]:
             continue
         player.alive = False
         died.append(player.name)
-        game.emit("PlayerDied", {"player": player.name})
+        if game.edition.death_told_at_once(game, player, cause):
+            game.emit("PlayerDied", {"player": player.name})
+        else:
+            game.untold_deaths.append(player.name)
         by = death.by
         game.note("DeathCaused", {"player": player.name, "cause": cause,
                                   "by": None if by is None else by.name,
@@ -58,6 +61,21 @@ def kill(game: Game, deaths: Sequence[Death]) -> Generator[Any, Any, list[str]]:
         if more:
             died.extend((yield from kill(game, more)))
     return died
+
+
+def tell_deaths(game: Game) -> list[str]:
+    """Tell the table of the deaths it was not told of as they happened (in the order they
+    happened); return their names."""
+    told, game.untold_deaths = game.untold_deaths, []
+    for name in told:
+        game.emit("PlayerDied", {"player": name})
+    return told
+
+
+def seen_alive(game: Game, player: Player) -> bool:
+    """Is `player` alive as the table knows it? A death not yet told is not known (once the
+    game is over, every death is)."""
+    return player.alive or (not game.over and player.name in game.untold_deaths)
 
 
 def bind(game: Game, first: Player, second: Player, marker: str) -> None:

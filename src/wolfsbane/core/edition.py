@@ -195,6 +195,11 @@ class Edition(ABC):
             info["role"] = player.role
         game.announce(info)
 
+    def death_told_at_once(self, game: Game, player: Player, cause: str) -> bool:
+        """Is the table told of `player`'s death as it happens? An edition whose night deaths
+        are only learnt at dawn says no, and tells them then (`core.deaths.tell_deaths`)."""
+        return True
+
     def death_triggers(self, game: Game, player: Player, cause: str) -> DeathsFlow:
         """Run what a death sets off; return the `core.deaths.Death`s it causes."""
         return []

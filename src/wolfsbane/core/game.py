@@ -46,7 +46,8 @@ class Game:
     __slots__ = (
         "edition", "options", "catalog", "seed", "rng", "storyteller", "night_seconds",
         "given_roles", "deck", "players", "by_name", "phase", "phases", "events", "log",
-        "open", "reminders", "revealed", "state", "outcome", "said", "seen", "_asked",
+        "open", "reminders", "revealed", "untold_deaths", "state", "outcome", "said", "seen",
+        "_asked",
         "_id_stride", "_growing", "_seats_at_start", "_batch", "_single", "_any", "_waiting",
         "_listeners", "_flow",
     )
@@ -117,6 +118,9 @@ class Game:
         self.open: dict[int, Decision] = {}
         self.reminders: list[Reminder] = []  # tokens beside the seats (core.reminders)
         self.revealed: dict[str, str] = {}  # roles made public (a card turned face up)
+        # the dead the table has not been told of yet (Clocktower's night: told at dawn); every
+        # seat but the storyteller still sees them alive
+        self.untold_deaths: list[str] = []
         # the flow's memory between decisions (the werewolves are awake...), typed by the
         # edition (`Edition.new_state`)
         self.state: object = edition.new_state()

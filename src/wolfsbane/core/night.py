@@ -92,11 +92,17 @@ def _called_together(game: Game, turns: tuple[NightTurn, ...],
     """Each turn called in order up to its first questions (a decision or a batch of them),
     which are asked as one batch in the turns' order; then each turn, in order, goes on with
     its own answers."""
+    flows = (abilities[turn.id](game, night) for turn in turns)
+    yield from together(flow for flow in flows if flow is not None)
+
+
+def together(flows: Iterable[Generator[Any, Any, None]]) -> Generator[Any, Any, None]:
+    """Several flows asked at once: each run in order up to its first questions (a decision
+    or a batch of them), which are asked as one batch; then each, in order, goes on with its
+    own answers (a step's players woken together, so that none is asked later for another's
+    being slow)."""
     waiting: list[tuple[Generator[Any, Any, None], Any]] = []
-    for turn in turns:
-        steps = abilities[turn.id](game, night)
-        if steps is None:
-            continue
+    for steps in flows:
         try:
             waiting.append((steps, next(steps)))
         except StopIteration:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .deaths import seen_alive
 from .events import STORYTELLER
 from .reminders import visible_to
 
@@ -91,7 +92,7 @@ def view(game: Game, seat: str, since: int = 0) -> dict[str, Any]:
     me = game.player(seat)
     players = []
     for player in game.players:
-        entry: dict[str, Any] = {"name": player.name, "alive": player.alive}
+        entry: dict[str, Any] = {"name": player.name, "alive": seen_alive(game, player)}
         markers = sorted(player.markers & edition.public_markers)
         if player is me:
             markers = sorted(player.markers & (edition.public_markers | edition.self_markers))
@@ -108,7 +109,7 @@ def view(game: Game, seat: str, since: int = 0) -> dict[str, Any]:
     you: dict[str, Any] = {
         "name": me.name,
         "role": edition.role_shown_to_self(me),
-        "alive": me.alive,
+        "alive": seen_alive(game, me),
     }
     role = game.catalog.get(you["role"])
     if role is not None:
@@ -192,7 +193,7 @@ def public_view(game: Game, since: int = 0, seat: str = PUBLIC_SEAT) -> dict[str
     edition = game.edition
     players = []
     for player in game.players:
-        entry: dict[str, Any] = {"name": player.name, "alive": player.alive}
+        entry: dict[str, Any] = {"name": player.name, "alive": seen_alive(game, player)}
         markers = sorted(player.markers & edition.public_markers)
         if markers:
             entry["markers"] = markers

@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING, Any
 
 from ..agents import random_answer
 from ..core import STORYTELLER, Decision, Game, IllegalAnswer
-from ..core.game import MANUAL
 from ..core.decision import CLOCK, PHASE, UNANSWERED
 from ..core.edition import Edition
+from ..core.game import MANUAL
 from .dayclock import MISSING, DayClock, VoteNotOpen
 from .errors import ServerError
 from .lobby import FINISHED, RUNNING

@@ -232,12 +232,14 @@ class Clocktower(Edition):
     def reveals_cards(self, game: Game) -> bool:
         return False
 
+    def death_told_at_once(self, game: Game, player: Player, cause: str) -> bool:
+        """A night's deaths are learnt at dawn: until then every seat but the storyteller
+        sees the dead alive (night.dawn tells them)."""
+        return cause == "execution" or not self.is_night(game.phase)
+
     def announce_death(self, game: Game, player: Player, cause: str) -> None:
         """Night deaths are told at dawn; an execution is announced by the day itself."""
-        if cause == "execution":
-            return
-        if self.is_night(game.phase):
-            state_of(game).night_deaths.append(player.name)
+        if cause == "execution" or self.is_night(game.phase):
             return
         game.announce({"about": "death", "player": player.name})
 

@@ -7,7 +7,8 @@ from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
 from ...core import NightTurn, check_end
-from ...core.night import Ability
+from ...core.deaths import tell_deaths
+from ...core.night import Ability, together
 from ...core.reminders import remove_reminders
 from .health import abilities_of, active, demons, is_minion, name_of, sync_markers, wear_off
 from .registry import RULES
@@ -73,6 +74,13 @@ def _each_actor(game: Game, night: Night, slot: str, act: Any, even_if_dead: boo
     the next night)."""
     actors = [p for p in game.players
               if slot in abilities_of(p) and active(p, even_if_dead)]
+    if len(actors) > 1:
+        # several players of one step (the extra Village Idiots) are woken together: none is
+        # asked later for another's being slow
+        flows = (act(game, night, player) for player in actors)
+        yield from together(flow for flow in flows if flow is not None)
+        sync_markers(game)
+        return
     for player in actors:
         if slot not in abilities_of(player) or not active(player, even_if_dead):
             continue
@@ -128,12 +136,13 @@ def dawn(game: Game, night: Night) -> Flow:
     """The night's deaths are announced; a Klutz who died learns it; the Mathematician's
     count starts again; the storyteller may end a game whose result is certain."""
     from .outsiders import klutz_chooses
+    from .townsfolk import banshee_news
     from .wins import offer_end
 
     state = state_of(game)
-    for name in state.night_deaths:
+    for name in tell_deaths(game):
         game.announce({"about": "death", "player": name})
-    state.night_deaths.clear()
+    banshee_news(game)
     for name in list(state.klutz_pending):
         state.klutz_pending.remove(name)
         yield from klutz_chooses(game, game.by_name[name])

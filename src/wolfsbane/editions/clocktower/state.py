@@ -73,7 +73,6 @@ class ClocktowerState:
     abnormal: list[str] = field(default_factory=list)
     # tonight: who is safe from the Demon, and by which Monk
     safe: dict[str, str] = field(default_factory=dict)
-    night_deaths: list[str] = field(default_factory=list)  # announced at dawn
     # the day
     nominated: list[str] = field(default_factory=list)  # nominees today
     nominations_made: dict[str, int] = field(default_factory=dict)  # nominator -> count

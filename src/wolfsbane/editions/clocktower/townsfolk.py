@@ -338,8 +338,10 @@ def banshee_died(game: Game, banshee: Player, cause: str) -> Generator[Any, Any,
     yield  # asks nothing
 
 
-def banshee_news(game: Game, night: Night) -> None:
-    """The Banshee's slot: the table hears that the Demon killed a Banshee."""
+def banshee_news(game: Game) -> None:
+    """The table hears that the Demon killed a Banshee: at dawn with the night's deaths (the
+    Banshee's step of the night sheet is where the storyteller notes it; nobody hears of a
+    night's death before dawn)."""
     state = state_of(game)
     for name in state.banshee_news:
         game.announce({"about": "banshee", "player": name})
@@ -371,6 +373,6 @@ RULES: dict[str, Rules] = {
     "virgin": Rules("virgin", on_nominated=virgin_nominated),
     "minstrel": Rules("minstrel", on_execution=minstrel_execution),
     "cannibal": Rules("cannibal", on_execution=cannibal_execution),
-    "banshee": Rules("banshee", on_death=banshee_died, table_other_nights=banshee_news,
-                     vote_weight=banshee_weight, even_if_dead=True),
+    "banshee": Rules("banshee", on_death=banshee_died, vote_weight=banshee_weight,
+                     even_if_dead=True),
 }
