@@ -1,4 +1,12 @@
-"""Playing all-bot games in parallel and summing up who won."""
+"""Playing all-bot games in parallel and folding them into running tallies.
+
+Games are played in deterministic chunks: chunk `k` of a run of `games` holds the games
+`k * size .. (k + 1) * size - 1` (`size = chunk_size(games)`, which depends on the number of
+games only), and game `i` uses seed `seed + i`. A chunk comes back as one small `Tally` (and,
+only when a per-game export is asked for, its rows), so a run's memory does not grow with its
+games, nothing crosses a process boundary per game, and the counts are the same whatever the
+number of workers, local or on a Ray cluster.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +14,7 @@ import math
 import os
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Any
@@ -16,38 +24,27 @@ from ..core import Game, SetupError
 from ..core.edition import deck_for
 from ..core.view import TABLE_CHANNELS
 from ..editions import get_edition
+from .stats import NO_DEATH, GameSummary, Herding, Tally, mean_interval, wilson_interval
 
-Z95 = 1.959963984540054  # the normal quantile for a two-sided 95% interval
 Progress = Callable[[int, int], None]  # (games done, games in all)
+RowsSink = Callable[[list[dict[str, Any]]], None]  # per-game rows of a finished chunk
+
+MAX_CHUNK = 250  # games a chunk holds at most: a few hundred milliseconds of work
+CHUNKS_WANTED = 64  # a small run is still split finely enough to keep every core busy
 
 
 class SimulationError(RuntimeError):
     """A game of the simulation failed; the message says which one, to replay it alone."""
 
 
-@dataclass
-class Herding:
-    """How often the village hangs the first name said aloud that day: executions, those of
-    the first player named in a stated vote ("I will vote for X"), and those of the first
-    player named at all (a stated vote or an accusation)."""
+@dataclass(frozen=True)
+class Setup:
+    """What every game of a run shares: a chunk is this, a seed and a range of games."""
 
-    executions: int = 0
-    first_vote: int = 0
-    first_named: int = 0
-
-    def add(self, other: Herding) -> None:
-        self.executions += other.executions
-        self.first_vote += other.first_vote
-        self.first_named += other.first_named
-
-    def share(self, hits: int) -> float:
-        return hits / self.executions if self.executions else 0.0
-
-    def as_dict(self) -> dict[str, Any]:
-        return {"executions": self.executions, "first_vote": self.first_vote,
-                "first_named": self.first_named,
-                "first_vote_share": self.share(self.first_vote),
-                "first_named_share": self.share(self.first_named)}
+    edition: str
+    deck: tuple[str, ...]
+    players: int
+    options: dict[str, Any]
 
 
 @dataclass(frozen=True)
@@ -70,6 +67,14 @@ class SimulationResult:
     seat_games: dict[str, list[int]] = field(default_factory=dict)
     seat_wins: dict[str, list[int]] = field(default_factory=dict)
     herding: Herding = field(default_factory=Herding)
+    # per role (the card a seat holds at the end of the game): players, winners, survivors
+    role_players: dict[str, int] = field(default_factory=dict)
+    role_wins: dict[str, int] = field(default_factory=dict)
+    role_survived: dict[str, int] = field(default_factory=dict)
+    first_deaths: dict[str, int] = field(default_factory=dict)  # role -> games, or "nobody"
+    days_histogram: dict[int, int] = field(default_factory=dict)  # days -> games
+    days_squared: int = 0
+    backend: str = "local"
 
     def rate(self, team: str) -> float:
         return self.rates.get(team, 0.0)
@@ -79,6 +84,12 @@ class SimulationResult:
         games, wins = self.seat_games.get(team, []), self.seat_wins.get(team, [])
         return [w / g if g else None for g, w in zip(games, wins, strict=True)]
 
+    def seat_interval(self, team: str, seat: int) -> tuple[float, float]:
+        games, wins = self.seat_games.get(team, []), self.seat_wins.get(team, [])
+        if seat >= len(games):
+            return (0.0, 1.0)
+        return wilson_interval(wins[seat], games[seat])
+
     def team_seat_rate(self, team: str) -> float:
         """How often a player of `team` won, over every seat: the mean seats are held to."""
         games = sum(self.seat_games.get(team, []))
@@ -87,7 +98,24 @@ class SimulationResult:
     def interval(self, team: str) -> tuple[float, float]:
         return self.intervals.get(team, wilson_interval(0, self.games))
 
+    def role_win(self, role: str) -> tuple[float, float, float]:
+        """(rate, low, high): how often a player holding `role` at the end won."""
+        return _rate(self.role_wins.get(role, 0), self.role_players.get(role, 0))
+
+    def role_survival(self, role: str) -> tuple[float, float, float]:
+        """(rate, low, high): how often a player holding `role` at the end was alive."""
+        return _rate(self.role_survived.get(role, 0), self.role_players.get(role, 0))
+
+    def first_death(self, role: str) -> tuple[float, float, float]:
+        """(rate, low, high): the share of games whose first death was a `role` player."""
+        return _rate(self.first_deaths.get(role, 0), self.games)
+
+    def length(self) -> tuple[float, float, float]:
+        """(mean, low, high): the game's length in days begun, with its 95% interval."""
+        return mean_interval(self.average_days * self.games, self.days_squared, self.games)
+
     def as_dict(self) -> dict[str, Any]:
+        mean, low, high = self.length()
         return {
             "edition": self.edition,
             "players": self.players,
@@ -96,33 +124,36 @@ class SimulationResult:
             "games": self.games,
             "seed": self.seed,
             "workers": self.workers,
+            "backend": self.backend,
             "wins": dict(self.wins),
             "rates": dict(self.rates),
             "intervals": {team: list(pair) for team, pair in self.intervals.items()},
             "average_days": self.average_days,
+            "length": {"mean": mean, "interval": [low, high],
+                       "histogram": {str(k): v for k, v in sorted(self.days_histogram.items())}},
             "seconds": self.seconds,
             "games_per_second": self.games_per_second,
             "seat_games": {team: list(counts) for team, counts in self.seat_games.items()},
             "seat_wins": {team: list(counts) for team, counts in self.seat_wins.items()},
+            "seat_intervals": {
+                team: [list(self.seat_interval(team, seat)) for seat in range(len(counts))]
+                for team, counts in self.seat_games.items()},
+            "roles": {role: {"players": self.role_players[role],
+                             "win": list(self.role_win(role)),
+                             "survival": list(self.role_survival(role))}
+                      for role in sorted(self.role_players)},
+            "first_death": {role: list(self.first_death(role))
+                            for role in sorted(self.first_deaths)},
             "herding": self.herding.as_dict(),
         }
 
 
-def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval for a proportion (95% by default); (0, 1) with no trials."""
-    if trials <= 0:
-        return (0.0, 1.0)
-    p = successes / trials
-    z2 = z * z
-    denominator = 1 + z2 / trials
-    centre = (p + z2 / (2 * trials)) / denominator
-    half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / denominator
-    low, high = max(0.0, centre - half), min(1.0, centre + half)
-    # The interval always holds the observed rate; rounding must not push it out.
-    return (min(low, p), max(high, p))
+def _rate(hits: int, trials: int) -> tuple[float, float, float]:
+    low, high = wilson_interval(hits, trials)
+    return (hits / trials if trials else 0.0, low, high)
 
 
-# -- one game, and a run of games (what a worker does) ------------------------------------------
+# -- one game, and a chunk of games (what a worker does) ----------------------------------------
 
 def seats_for(players: int) -> list[str]:
     return [f"P{n}" for n in range(1, players + 1)]
@@ -174,73 +205,92 @@ def herding_of(game: Game) -> Herding:
     return out
 
 
-@dataclass
-class _Tally:
-    wins: dict[str, int] = field(default_factory=dict)
-    days: int = 0
-    games: int = 0
-    seat_games: dict[str, list[int]] = field(default_factory=dict)
-    seat_wins: dict[str, list[int]] = field(default_factory=dict)
-    herding: Herding = field(default_factory=Herding)
-
-    def add(self, other: _Tally) -> None:
-        for team, count in other.wins.items():
-            self.wins[team] = self.wins.get(team, 0) + count
-        self.days += other.days
-        self.games += other.games
-        for mine, theirs in ((self.seat_games, other.seat_games),
-                             (self.seat_wins, other.seat_wins)):
-            for team, counts in theirs.items():
-                _add_counts(mine.setdefault(team, []), counts)
-        self.herding.add(other.herding)
-
-    def count_seats(self, game: Game) -> None:
-        """Each seat's team at the end, and whether it won (the dead win with their team)."""
-        assert game.outcome is not None
-        winners = set(game.outcome.winners)
-        for index, player in enumerate(game.players):
-            games = self.seat_games.setdefault(player.team, [])
-            wins = self.seat_wins.setdefault(player.team, [])
-            if len(games) <= index:
-                games.extend([0] * (index + 1 - len(games)))
-                wins.extend([0] * (index + 1 - len(wins)))
-            games[index] += 1
-            wins[index] += player.name in winners
+def summarise(game: Game, index: int, seed: int) -> GameSummary:
+    """What the lab keeps of a finished game."""
+    assert game.outcome is not None
+    first = next((event.data for event in game.events if event.kind == "DeathCaused"), None)
+    first_seat = first.get("player") if first is not None else None
+    first_role = game.by_name[first_seat].role if isinstance(first_seat, str) else None
+    players = game.players
+    return GameSummary(
+        index=index, seed=seed, winner=game.outcome.winner,
+        winners=tuple(game.outcome.winners), reason=game.outcome.reason,
+        days=days_of(game),
+        seats=tuple(p.name for p in players), roles=tuple(p.role for p in players),
+        teams=tuple(p.team for p in players),
+        survivors=tuple(p.name for p in players if p.alive),
+        first_death_seat=first_seat if isinstance(first_seat, str) else None,
+        first_death_role=first_role,
+        first_death_cause=(str(first.get("cause")) if first is not None else None),
+        herding=herding_of(game),
+    )
 
 
-def _add_counts(into: list[int], counts: list[int]) -> None:
-    if len(into) < len(counts):
-        into.extend([0] * (len(counts) - len(into)))
-    for index, count in enumerate(counts):
-        into[index] += count
+def chunk_size(games: int) -> int:
+    """Games per chunk: a function of the run's size only, never of the worker count."""
+    return max(1, min(MAX_CHUNK, math.ceil(games / CHUNKS_WANTED)))
 
 
-def _play_range(
-    edition_id: str, deck: Sequence[str], players: int, options: dict[str, Any],
-    seed: int, start: int, stop: int,
-) -> _Tally:
-    tally = _Tally()
+def chunk_ranges(games: int) -> list[tuple[int, int]]:
+    """The chunks of a run as (first game, game after the last), chunk k at index k."""
+    size = chunk_size(games)
+    return [(start, min(games, start + size)) for start in range(0, games, size)]
+
+
+def play_chunk(setup: Setup, seed: int, start: int, stop: int,
+               with_rows: bool = False) -> tuple[Tally, list[dict[str, Any]] | None]:
+    """Games `start .. stop - 1` of a run (game i with seed `seed + i`) folded into a tally,
+    with their per-game rows when asked for."""
+    tally = Tally()
+    rows: list[dict[str, Any]] | None = [] if with_rows else None
     for index in range(start, stop):
+        game_seed = seed + index
         try:
-            game = play_one(edition_id, deck, players, options, seed + index)
+            game = play_one(setup.edition, setup.deck, setup.players, setup.options, game_seed)
+            summary = summarise(game, index, game_seed)
         except Exception as error:  # say which game, so it can be replayed alone
             raise SimulationError(
-                f"game {index} (seed {seed + index}) failed: {type(error).__name__}: {error}"
+                f"game {index} (seed {game_seed}) failed: {type(error).__name__}: {error}"
             ) from error
-        assert game.outcome is not None
-        winner = game.outcome.winner
-        tally.wins[winner] = tally.wins.get(winner, 0) + 1
-        tally.days += days_of(game)
-        tally.games += 1
-        tally.count_seats(game)
-        tally.herding.add(herding_of(game))
-    return tally
+        tally.count_game(summary)
+        if rows is not None:
+            rows.append(summary.row())
+    return tally, rows
 
 
-# -- the simulation ------------------------------------------------------------------------------
+# -- where the chunks run ------------------------------------------------------------------------
 
-def _resolve_deck(edition_id: str, deck: Sequence[str] | str | None, players: int,
-                  options: dict[str, Any]) -> list[str]:
+ChunkResult = tuple[Tally, list[dict[str, Any]] | None]
+
+
+def _run_local(setup: Setup, seed: int, ranges: list[tuple[int, int]], workers: int,
+               with_rows: bool) -> Iterator[ChunkResult]:
+    """The chunks' results as they finish, on `workers` local processes (1: this one). At
+    most a few chunks per worker are in flight, so a million games queue nothing."""
+    if workers == 1:
+        for start, stop in ranges:
+            yield play_chunk(setup, seed, start, stop, with_rows)
+        return
+    queue = iter(ranges)
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        pending: set[Future[ChunkResult]] = set()
+
+        def top_up() -> None:
+            for start, stop in queue:
+                pending.add(pool.submit(play_chunk, setup, seed, start, stop, with_rows))
+                if len(pending) >= workers * 3:
+                    return
+
+        top_up()
+        while pending:
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                yield future.result()
+            top_up()
+
+
+def resolve_deck(edition_id: str, deck: Sequence[str] | str | None, players: int,
+                 options: dict[str, Any]) -> list[str]:
     """The named deck, the preset named (a string), or the edition's recommended deck: the
     same default as the browser, `play` and the API (core.edition.deck_for)."""
     edition = get_edition(edition_id)
@@ -249,9 +299,7 @@ def _resolve_deck(edition_id: str, deck: Sequence[str] | str | None, players: in
     return deck_for(edition, players, options, deck=list(deck) if deck is not None else None)
 
 
-def _chunks(games: int, workers: int) -> list[tuple[int, int]]:
-    size = max(1, min(100, math.ceil(games / (workers * 8))))
-    return [(start, min(games, start + size)) for start in range(0, games, size)]
+_resolve_deck = resolve_deck  # the name earlier callers knew
 
 
 def simulate(
@@ -263,56 +311,78 @@ def simulate(
     workers: int | None = None,
     options: dict[str, Any] | None = None,
     progress: Progress | None = None,
+    rows: RowsSink | None = None,
+    ray_address: str | None = None,
 ) -> SimulationResult:
-    """Play `games` all-bot games and count the winners.
+    """Play `games` all-bot games and tally them.
 
     `deck` is a list of role ids, a preset's name (`basic`, `classic`...) or None for the
     edition's recommended deck. Game `i` uses seed `seed + i`. `workers` processes play them
-    (default: every local core; 1 plays in this process). `progress(done, total)` is called in
-    this process as games finish.
+    (default: every local core; 1 plays in this process), or the Ray cluster at
+    `ray_address` ("local" starts one in this process). `progress(done, total)` is called in
+    this process as chunks finish; `rows(list of per-game rows)` too, when given.
     """
     if games < 0:
         raise SetupError("the number of games cannot be negative")
     options = dict(options or {})
-    cards = _resolve_deck(edition_id, deck, players, options)
+    cards = resolve_deck(edition_id, deck, players, options)
     edition = get_edition(edition_id)
     probe = Game(edition, seats_for(players), deck=cards, options=options, seed=seed)
     resolved_options = dict(probe.options)  # SetupError now, not in a worker
-    workers = max(1, workers if workers is not None else (os.cpu_count() or 1))
-    workers = min(workers, max(1, games))
-    ranges = _chunks(games, workers)
-    total = _Tally()
+    setup = Setup(edition_id, tuple(cards), players, options)
+    ranges = chunk_ranges(games)
+    total = Tally()
     started = time.perf_counter()
-    if workers == 1:
-        for start, stop in ranges:
-            total.add(_play_range(edition_id, cards, players, options, seed, start, stop))
-            if progress is not None:
-                progress(total.games, games)
+    if ray_address is not None:
+        from .cluster import run_on_ray
+
+        results: Iterator[ChunkResult] = run_on_ray(ray_address, setup, seed, ranges,
+                                                    rows is not None)
+        workers = 0
+        backend = f"ray {ray_address}"
     else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            pending: set[Future[_Tally]] = {
-                pool.submit(_play_range, edition_id, cards, players, options, seed, start, stop)
-                for start, stop in ranges
-            }
-            while pending:
-                done, pending = wait(pending, return_when=FIRST_COMPLETED)
-                for future in done:
-                    total.add(future.result())
-                if progress is not None:
-                    progress(total.games, games)
+        workers = max(1, workers if workers is not None else (os.cpu_count() or 1))
+        workers = min(workers, max(1, len(ranges)))
+        results = _run_local(setup, seed, ranges, workers, rows is not None)
+        backend = "local"
+    for tally, chunk_rows in results:
+        total.add(tally)
+        if rows is not None and chunk_rows is not None:
+            rows(chunk_rows)
+        if progress is not None:
+            progress(total.games, games)
     seconds = time.perf_counter() - started
-    teams = {edition.team_of(role_id) for role_id in cards}
+    if ray_address is not None:
+        from .cluster import cluster_cpus
+
+        workers = cluster_cpus()
+    return _result(edition_id, players, cards, resolved_options, games, seed, workers,
+                   backend, seconds, total)
+
+
+def _result(edition_id: str, players: int, cards: list[str], options: dict[str, Any],
+            games: int, seed: int, workers: int, backend: str, seconds: float,
+            total: Tally) -> SimulationResult:
+    edition = get_edition(edition_id)
+    teams = set()
+    for role_id in cards:
+        try:
+            teams.add(edition.team_of(role_id))
+        except SetupError:  # a card of the game's own catalog (a script's), not the edition's
+            continue
     wins = {team: total.wins.get(team, 0) for team in sorted(teams | set(total.wins))}
     rates = {team: (count / games if games else 0.0) for team, count in wins.items()}
     intervals = {team: wilson_interval(count, games) for team, count in wins.items()}
     seat_count = max([players, *(len(c) for c in total.seat_games.values())])
     for counts in (*total.seat_games.values(), *total.seat_wins.values()):
         counts.extend([0] * (seat_count - len(counts)))
+    first_deaths = dict(total.first_deaths)
+    first_deaths.setdefault(NO_DEATH, 0)
     return SimulationResult(
         edition=edition_id,
         players=players,
         deck=cards,
-        options=resolved_options,
+        options=options,
         games=games,
         seed=seed,
         workers=workers,
@@ -325,57 +395,11 @@ def simulate(
         seat_games=total.seat_games,
         seat_wins=total.seat_wins,
         herding=total.herding,
+        role_players=total.role_players,
+        role_wins=total.role_wins,
+        role_survived=total.role_survived,
+        first_deaths=first_deaths,
+        days_histogram=dict(sorted(total.days_histogram.items())),
+        days_squared=total.days_squared,
+        backend=backend,
     )
-
-
-# -- the report ----------------------------------------------------------------------------------
-
-def _deck_text(deck: Sequence[str]) -> str:
-    counts: dict[str, int] = {}
-    for role_id in deck:
-        counts[role_id] = counts.get(role_id, 0) + 1
-    return ", ".join(f"{role_id} x{n}" if n > 1 else role_id for role_id, n in counts.items())
-
-
-def format_report(result: SimulationResult) -> str:
-    """A plain-text table of the result, for the command line."""
-    edition = get_edition(result.edition)
-    deck = _deck_text(result.deck)
-    if "characters" in edition.storyteller_decisions and list(result.deck) == \
-            edition.recommended_deck(result.players, result.options):
-        # the storyteller fills the bag (Clocktower): each game draws its own from its seed
-        deck = "a legal bag drawn by the automatic storyteller for each game"
-    lines = [f"{result.edition}: {result.players} players; deck: {deck}"]
-    specs = edition.options
-    changed = {key: value for key, value in result.options.items()
-               if key not in specs or specs[key].default != value}
-    if changed:
-        lines.append("options: " + ", ".join(f"{k}={v}" for k, v in sorted(changed.items())))
-    lines.append(
-        f"{result.games} games (seeds {result.seed}..{result.seed + max(0, result.games - 1)}) "
-        f"in {result.seconds:.1f} s on {result.workers} worker"
-        f"{'s' if result.workers != 1 else ''}: {result.games_per_second:.0f} games/s; "
-        f"average length {result.average_days:.2f} days"
-    )
-    width = max([len("team")] + [len(team) for team in result.wins])
-    lines.append(f"{'team':<{width}}  {'wins':>7}  {'rate':>6}  95% interval (Wilson)")
-    for team, count in sorted(result.wins.items(), key=lambda item: (-item[1], item[0])):
-        low, high = result.interval(team)
-        lines.append(
-            f"{team:<{width}}  {count:>7}  {100 * result.rate(team):5.1f}%  "
-            f"{100 * low:5.1f}% - {100 * high:5.1f}%"
-        )
-    lines.append("win rate by seat (a player of the team in seat 1, 2, ...):")
-    for team in sorted(result.seat_games):
-        rates = " ".join("  -  " if rate is None else f"{100 * rate:3.0f}%"
-                         for rate in result.seat_rates(team))
-        lines.append(f"  {team:<{width}}  mean {100 * result.team_seat_rate(team):3.0f}%: "
-                     f"{rates}")
-    herding = result.herding
-    if herding.executions:
-        lines.append(
-            f"executions of the first player named that day: "
-            f"{100 * herding.share(herding.first_vote):.1f}% (first stated vote), "
-            f"{100 * herding.share(herding.first_named):.1f}% (first vote or accusation), "
-            f"of {herding.executions}")
-    return "\n".join(lines)
