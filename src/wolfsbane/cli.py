@@ -232,49 +232,69 @@ def serve(
 @app.command()
 def simulate(
     edition: Annotated[str, typer.Option("--edition", "-e", help="Edition id.")] = DEFAULT_EDITION,
-    players: Annotated[Optional[int], typer.Option("--players", "-n", help="Number of players (default 8, or the composition's).")] = None,  # noqa: UP045,E501
-    games: Annotated[int, typer.Option("--games", "-g", min=1, help="How many games to play.")] = 1000,  # noqa: E501
-    preset: Annotated[Optional[str], typer.Option("--preset", help="A preset's name (basic, classic).")] = None,  # noqa: UP045,E501
-    composition: Annotated[Optional[str], typer.Option("--composition", "-c", help="A published composition by name (LiCOS: 4A ... 15C).")] = None,  # noqa: UP045,E501
-    roles_: Annotated[Optional[str], typer.Option("--roles", help="Comma-separated role ids (the deck).")] = None,  # noqa: UP045,E501
+    players: Annotated[Optional[str], typer.Option("--players", "-n", help="Number of players (default 8, or the composition's); with --sweep a grid such as 8..16, 8..16:2 or 8,10,12.")] = None,  # noqa: UP045,E501
+    games: Annotated[int, typer.Option("--games", "-g", min=1, help="How many games to play (per cell of a sweep).")] = 1000,  # noqa: E501
+    preset: Annotated[Optional[list[str]], typer.Option("--preset", "--deck", help="A preset's name (basic, classic); repeat it with --sweep.")] = None,  # noqa: UP045,E501
+    composition: Annotated[Optional[list[str]], typer.Option("--composition", "-c", help="A published composition by name (LiCOS: 4A ... 15C); repeatable with --sweep.")] = None,  # noqa: UP045,E501
+    roles_: Annotated[Optional[list[str]], typer.Option("--roles", help="Comma-separated role ids (the deck); repeatable with --sweep.")] = None,  # noqa: UP045,E501
     option: Annotated[Optional[list[str]], typer.Option("--option", "-o", metavar="KEY=VALUE", help="Edition option as KEY=VALUE (repeatable).")] = None,  # noqa: UP045,E501
     seed: Annotated[int, typer.Option("--seed", help="Game i uses seed SEED+i.")] = 0,
     workers: Annotated[Optional[int], typer.Option("--workers", "-w", min=1, help="Processes (default: every core).")] = None,  # noqa: UP045,E501
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    sweep: Annotated[bool, typer.Option("--sweep", help="A grid: every deck at every player count, one line per cell.")] = False,  # noqa: E501
+    csv_file: Annotated[Optional[Path], typer.Option("--csv", metavar="FILE", help="Write one CSV row per game, as games finish.")] = None,  # noqa: UP045,E501
+    jsonl_file: Annotated[Optional[Path], typer.Option("--jsonl", metavar="FILE", help="Write one JSON object per game and line, as games finish.")] = None,  # noqa: UP045,E501
+    summary_file: Annotated[Optional[Path], typer.Option("--summary", metavar="FILE", help="Write the summary (every figure and interval) as JSON.")] = None,  # noqa: UP045,E501
+    html_file: Annotated[Optional[Path], typer.Option("--html", metavar="FILE", help="Write an HTML report with charts (needs wolfsbane[lab]).")] = None,  # noqa: UP045,E501
+    ray: Annotated[Optional[str], typer.Option("--ray", metavar="ADDRESS", help="Play the chunks on a Ray cluster (host:port, auto, or local; needs wolfsbane[ray]).")] = None,  # noqa: UP045,E501
+    as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
 ) -> None:
-    """Play many all-bot games and report each team's win rate with a 95% interval."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
-
-    from .sim import format_report
-    from .sim import simulate as run_simulation
+    """Play many all-bot games and report win rates by team, seat and role, survival, who
+    dies first and the game's length, each with a 95% interval (or a --sweep grid)."""
+    from .sim.commands import SimulateRequest, run_simulate
 
     chosen = _edition_or_exit(edition)
     try:
-        options = _parse_options(option or [])
-        deck, players = _choose_deck(chosen, roles_, composition, players)
-        with Progress("[progress.description]{task.description}", BarColumn(),
-                      MofNCompleteColumn(), TimeRemainingColumn(), console=err,
-                      transient=True, disable=as_json) as bar:
-            task = bar.add_task("playing", total=games)
-            result = run_simulation(
-                chosen.id, deck if deck is not None else preset, players=players, games=games,
-                seed=seed, workers=workers, options=options,
-                progress=lambda done, total: bar.update(task, completed=done))
+        request = SimulateRequest(
+            chosen, players=players, games=games, presets=list(preset or []),
+            compositions=list(composition or []), roles=list(roles_ or []),
+            options=_parse_options(option or []), seed=seed, workers=workers, sweep=sweep,
+            as_json=as_json, csv_path=csv_file, jsonl_path=jsonl_file,
+            summary_path=summary_file, html_path=html_file, ray=ray)
+        run_simulate(request, console, err)
     except SetupError as error:
-        err.print(f"[red]Cannot set up the simulation:[/red] {error}")
+        err.print(f"[red]Cannot set up the simulation:[/red] {escape(str(error))}")
         raise typer.Exit(2) from None
-    if as_json:
-        print(json.dumps({
-            "edition": result.edition, "players": result.players, "deck": result.deck,
-            "games": result.games, "seed": result.seed, "wins": result.wins,
-            "rates": result.rates,
-            "intervals": {team: list(pair) for team, pair in result.intervals.items()},
-            "games_per_second": result.games_per_second, "average_days": result.average_days,
-            "seat_games": result.seat_games, "seat_wins": result.seat_wins,
-            "herding": result.herding.as_dict(),
-        }, indent=2))
-        return
-    print(format_report(result))
+    except OSError as error:
+        err.print(f"Cannot write a file: {escape(str(error))}")
+        raise typer.Exit(2) from None
+
+
+@app.command("balance")
+def balance_command(
+    edition: Annotated[str, typer.Option("--edition", "-e", help="Edition id.")] = DEFAULT_EDITION,
+    players: Annotated[int, typer.Option("--players", "-n", help="Number of players.")] = 8,
+    target: Annotated[float, typer.Option("--target", help="The main team's win rate to aim at.")] = 0.5,  # noqa: E501
+    games: Annotated[int, typer.Option("--games", "-g", min=10, help="Games per deck screened (finalists play 4x as many, on fresh seeds).")] = 200,  # noqa: E501
+    candidates: Annotated[int, typer.Option("--candidates", min=1, help="How many decks to try at most.")] = 24,  # noqa: E501
+    finalists: Annotated[int, typer.Option("--finalists", min=1, help="How many of the closest decks to confirm.")] = 3,  # noqa: E501
+    option: Annotated[Optional[list[str]], typer.Option("--option", "-o", metavar="KEY=VALUE", help="Edition option as KEY=VALUE (repeatable).")] = None,  # noqa: UP045,E501
+    seed: Annotated[int, typer.Option("--seed", help="The first game's seed.")] = 0,
+    workers: Annotated[Optional[int], typer.Option("--workers", "-w", min=1, help="Processes (default: every core).")] = None,  # noqa: UP045,E501
+    ray: Annotated[Optional[str], typer.Option("--ray", metavar="ADDRESS", help="Play on a Ray cluster (needs wolfsbane[ray]).")] = None,  # noqa: UP045,E501
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Search the edition's decks for the fairest at this table size (the main team's win
+    rate closest to the target) and say how sure the search is."""
+    from .sim.commands import run_balance
+
+    chosen = _edition_or_exit(edition)
+    try:
+        run_balance(chosen, players, target, games, seed, workers,
+                    _parse_options(option or []), finalists, candidates, as_json, ray,
+                    console, err)
+    except SetupError as error:
+        err.print(f"[red]Cannot search for a balanced deck:[/red] {escape(str(error))}")
+        raise typer.Exit(2) from None
 
 
 def _choose_deck(
