@@ -262,10 +262,10 @@ def simulate(
             summary_path=summary_file, html_path=html_file, ray=ray)
         run_simulate(request, console, err)
     except SetupError as error:
-        err.print(f"[red]Cannot set up the simulation:[/red] {escape(str(error))}")
+        err.print(f"[red]Cannot set up the simulation:[/red] {escape(str(error))}", soft_wrap=True)
         raise typer.Exit(2) from None
     except OSError as error:
-        err.print(f"Cannot write a file: {escape(str(error))}")
+        err.print(f"Cannot write a file: {escape(str(error))}", soft_wrap=True)
         raise typer.Exit(2) from None
 
 
@@ -293,7 +293,8 @@ def balance_command(
                     _parse_options(option or []), finalists, candidates, as_json, ray,
                     console, err)
     except SetupError as error:
-        err.print(f"[red]Cannot search for a balanced deck:[/red] {escape(str(error))}")
+        err.print(f"[red]Cannot search for a balanced deck:[/red] {escape(str(error))}",
+                  soft_wrap=True)
         raise typer.Exit(2) from None
 
 
