@@ -172,7 +172,11 @@ def candidates(edition_id: str, players: int, options: dict[str, Any] | None = N
 
     def offer(label: str, deck: list[str]) -> None:
         key = tuple(sorted(deck))
-        if key not in found and len(found) < limit and _valid(edition, players, deck, options):
+        # a deck for another table size is no candidate (Millers Hollow's thief takes two
+        # spare cards: with none it is a plain villager, the same deck twice)
+        if key not in found and len(found) < limit and \
+                edition.players_for(list(deck)) == players and \
+                _valid(edition, players, deck, options):
             found[key] = Candidate(label, tuple(deck))
 
     if edition.compositions():
