@@ -132,6 +132,20 @@ def test_a_chunk_is_a_tally_and_chunks_add_up_to_the_whole() -> None:
     assert rows is not None and [r["seed"] for r in rows] == [9, 10, 11, 12]
 
 
+def test_a_chunk_sends_back_a_small_tally_however_many_games_it_held() -> None:
+    """Constant memory: what a chunk returns does not grow with its games (no list per game
+    unless rows are asked for)."""
+    import pickle
+
+    from wolfsbane.sim.run import Setup
+
+    setup = Setup("millers-hollow", tuple(BASIC), 8, {})
+    small, no_rows = play_chunk(setup, 0, 0, 5)
+    large, _ = play_chunk(setup, 0, 0, 120)
+    assert no_rows is None
+    assert len(pickle.dumps(large)) < 1.5 * len(pickle.dumps(small)) < 2000
+
+
 def test_one_worker_and_two_workers_give_the_same_result(basic: SimulationResult) -> None:
     in_two = simulate("millers-hollow", BASIC, players=8, games=60, seed=3, workers=2)
     assert in_two.workers == 2

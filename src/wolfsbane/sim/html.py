@@ -72,25 +72,33 @@ def players_chart(series: Sequence[Series]) -> str:
     axes = figure.add_subplot()
     rows: list[list[str]] = []
     described: list[str] = []
-    for line in series:
+    every_team = sorted({team for line in series for r in line.results
+                         for team, n in r.wins.items() if n})
+    # a team keeps its colour across decks; a deck keeps its line style and marker
+    colours = {team: f"C{index % 10}" for index, team in enumerate(every_team)}
+    styles = ["-", "--", ":", "-."]
+    markers = ["o", "s", "^", "D", "v"]
+    for number, line in enumerate(series):
         teams = sorted({team for r in line.results for team, n in r.wins.items() if n})
         for team in teams:
             points = sorted((r.players, r.rate(team), *r.interval(team)) for r in line.results)
             xs = [p[0] for p in points]
             ys = [p[1] for p in points]
             errors = list(zip(*(_error_bars(p[1], p[2], p[3]) for p in points), strict=True))
-            axes.errorbar(xs, ys, yerr=errors, marker="o", capsize=3,
-                          label=f"{line.label}: {team}")
+            axes.errorbar(xs, ys, yerr=errors, marker=markers[number % len(markers)],
+                          linestyle=styles[number % len(styles)], color=colours[team],
+                          capsize=3, label=f"{line.label}: {team}")
             for players, rate, low, high in points:
                 rows.append([f"{line.label}, {team}", str(players), _pct(rate),
                              f"{_pct(low)} - {_pct(high)}"])
             described.append(f"{team} ({line.label}) from {_pct(ys[0])} at {xs[0]} players "
                              f"to {_pct(ys[-1])} at {xs[-1]}")
     axes.axhline(0.5, color="grey", linewidth=0.8, linestyle=":")
+    axes.set_xticks(sorted({r.players for line in series for r in line.results}))
     axes.set_xlabel("players")
     axes.set_ylabel("win rate")
     axes.set_ylim(0, 1)
-    axes.legend(fontsize="small")
+    axes.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1.0))
     alt = ("Win rate by number of players, with 95% intervals: " + "; ".join(described) + ".")
     table = _table("Win rate by number of players (Wilson 95% intervals)",
                    ["deck and team", "players", "win rate", "95% interval"], rows)
@@ -114,7 +122,7 @@ def roles_chart(result: SimulationResult) -> str:
     axes.invert_yaxis()
     axes.set_xlim(0, 1)
     axes.set_xlabel("share of the players holding the role")
-    axes.legend(fontsize="small")
+    axes.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1.0))
     rows = [[role, str(result.role_players[role]), _pct(w[0]), f"{_pct(w[1])} - {_pct(w[2])}",
              _pct(a[0]), f"{_pct(a[1])} - {_pct(a[2])}"]
             for role, w, a in zip(roles, wins, alive, strict=True)]
@@ -151,7 +159,7 @@ def seats_chart(result: SimulationResult) -> str:
     axes.set_ylabel("win rate of a player of the team")
     axes.set_ylim(0, 1)
     axes.set_xticks(range(1, result.players + 1))
-    axes.legend(fontsize="small")
+    axes.legend(fontsize="small", loc="upper left", bbox_to_anchor=(1.01, 1.0))
     alt = "Win rate by seat, with 95% intervals: " + "; ".join(described) + "."
     table = _table("Win rate by seat (Wilson 95% intervals); dotted lines are team means",
                    ["seat", "team", "win rate", "95% interval"], rows)
@@ -224,11 +232,14 @@ def render(results: Sequence[SimulationResult], title: str = "wolfsbane balance 
         "<p>All-bot games played by wolfsbane's simulator. Rates carry Wilson 95% intervals, "
         "lengths a normal 95% interval of the mean. The bots' play shapes these figures as "
         "much as the set-up does.</p>",
-        "<h2>Win rate by number of players</h2>", players_chart(series),
+        "<h2>Across table sizes</h2>", players_chart(series),
     ]
+    labels = {id(result): line.label for line in series for result in line.results}
     for result in results:
-        parts.append(f"<h2>{escape(result.edition)}, {result.players} players: "
-                     f"{escape(deck_words(result))}</h2>")
+        label = labels.get(id(result))
+        parts.append(f"<h2>{escape(result.edition)}, {result.players} players"
+                     + (f", {escape(label)}" if label else "")
+                     + f": {escape(deck_words(result))}</h2>")
         parts.append(_summary(result))
         parts.extend((roles_chart(result), seats_chart(result), length_chart(result)))
     parts.append("</main></body></html>")
