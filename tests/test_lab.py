@@ -205,6 +205,17 @@ def test_sweep_command_prints_a_line_per_cell_and_exports_a_row_per_game(
     assert len(cells) == 4 and sum(cell["games"] for cell in cells) == 20
 
 
+def test_sweep_of_every_composition_as_a_markdown_table() -> None:
+    outcome = CliRunner().invoke(app, ["simulate", "--edition", "licos", "--sweep",
+                                       "--composition", "all", "--players", "5", "--games",
+                                       "2", "--workers", "1", "--markdown"])
+    assert outcome.exit_code == 0, outcome.output
+    rows = [line for line in outcome.stdout.splitlines() if line.startswith("| ")]
+    assert rows[0].startswith("| players | deck |")
+    assert len(rows) == 1 + 36  # the header, then one row per published village
+    assert rows[1].startswith("| 4 | 4A | ") and rows[-1].startswith("| 15 | 15C | ")
+
+
 def test_export_rows_are_written_as_games_finish(tmp_path: Path) -> None:
     from wolfsbane.sim.export import RowWriter
 

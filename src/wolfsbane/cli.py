@@ -234,8 +234,8 @@ def simulate(
     edition: Annotated[str, typer.Option("--edition", "-e", help="Edition id.")] = DEFAULT_EDITION,
     players: Annotated[Optional[str], typer.Option("--players", "-n", help="Number of players (default 8, or the composition's); with --sweep a grid such as 8..16, 8..16:2 or 8,10,12.")] = None,  # noqa: UP045,E501
     games: Annotated[int, typer.Option("--games", "-g", min=1, help="How many games to play (per cell of a sweep).")] = 1000,  # noqa: E501
-    preset: Annotated[Optional[list[str]], typer.Option("--preset", "--deck", help="A preset's name (basic, classic); repeat it with --sweep.")] = None,  # noqa: UP045,E501
-    composition: Annotated[Optional[list[str]], typer.Option("--composition", "-c", help="A published composition by name (LiCOS: 4A ... 15C); repeatable with --sweep.")] = None,  # noqa: UP045,E501
+    preset: Annotated[Optional[list[str]], typer.Option("--preset", "--deck", help="A preset's name (basic, classic; all: every preset); repeat it with --sweep.")] = None,  # noqa: UP045,E501
+    composition: Annotated[Optional[list[str]], typer.Option("--composition", "-c", help="A published composition by name (LiCOS: 4A ... 15C; all: every one); repeatable with --sweep.")] = None,  # noqa: UP045,E501
     roles_: Annotated[Optional[list[str]], typer.Option("--roles", help="Comma-separated role ids (the deck); repeatable with --sweep.")] = None,  # noqa: UP045,E501
     option: Annotated[Optional[list[str]], typer.Option("--option", "-o", metavar="KEY=VALUE", help="Edition option as KEY=VALUE (repeatable).")] = None,  # noqa: UP045,E501
     seed: Annotated[int, typer.Option("--seed", help="Game i uses seed SEED+i.")] = 0,
@@ -246,6 +246,7 @@ def simulate(
     summary_file: Annotated[Optional[Path], typer.Option("--summary", metavar="FILE", help="Write the summary (every figure and interval) as JSON.")] = None,  # noqa: UP045,E501
     html_file: Annotated[Optional[Path], typer.Option("--html", metavar="FILE", help="Write an HTML report with charts (needs wolfsbane[lab]).")] = None,  # noqa: UP045,E501
     ray: Annotated[Optional[str], typer.Option("--ray", metavar="ADDRESS", help="Play the chunks on a Ray cluster (host:port, auto, or local; needs wolfsbane[ray]).")] = None,  # noqa: UP045,E501
+    markdown: Annotated[bool, typer.Option("--markdown", help="Print a Markdown table, a row per cell.")] = False,  # noqa: E501
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
 ) -> None:
     """Play many all-bot games and report win rates by team, seat and role, survival, who
@@ -259,7 +260,8 @@ def simulate(
             compositions=list(composition or []), roles=list(roles_ or []),
             options=_parse_options(option or []), seed=seed, workers=workers, sweep=sweep,
             as_json=as_json, csv_path=csv_file, jsonl_path=jsonl_file,
-            summary_path=summary_file, html_path=html_file, ray=ray)
+            summary_path=summary_file, html_path=html_file, ray=ray,
+            markdown=markdown)
         run_simulate(request, console, err)
     except SetupError as error:
         err.print(f"[red]Cannot set up the simulation:[/red] {escape(str(error))}", soft_wrap=True)

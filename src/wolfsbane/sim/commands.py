@@ -16,7 +16,18 @@ from .export import RowWriter
 from .progress import GameProgress
 from .report import format_report
 from .run import SimulationResult, resolve_deck, simulate
-from .sweep import Cell, CellResult, Deck, grid, parse_players, run_sweep, sweep_line
+from .sweep import (
+    Cell,
+    CellResult,
+    Deck,
+    grid,
+    markdown_table,
+    parse_players,
+    run_sweep,
+    sweep_line,
+)
+
+ALL = "all"  # `--preset all`, `--composition all`: every one the edition has
 
 
 @dataclass
@@ -37,6 +48,7 @@ class SimulateRequest:
     summary_path: Path | None = None
     html_path: Path | None = None
     ray: str | None = None
+    markdown: bool = False
 
 
 def _cards(edition: Edition, text: str) -> list[str]:
@@ -51,10 +63,16 @@ def _cards(edition: Edition, text: str) -> list[str]:
 def decks_of(request: SimulateRequest) -> list[Deck]:
     """The grid's decks, in the order given: presets, compositions, named cards."""
     edition = request.edition
-    decks = [Deck(name, preset=name) for name in request.presets]
+    presets = [name for given in request.presets
+               for name in (edition.presets if given == ALL else (given,))]
+    if ALL in request.presets and not edition.presets:
+        raise SetupError(f"{edition.name} has no presets")
+    decks = [Deck(name, preset=name) for name in presets]
     if request.compositions and not edition.compositions():
         raise SetupError(f"{edition.name} has no published compositions")
-    for name in request.compositions:
+    names = [name for given in request.compositions
+             for name in (edition.compositions() if given == ALL else (given,))]
+    for name in names:
         cards = list(edition.preset(name, None))  # type: ignore[arg-type]
         decks.append(Deck(name, cards=tuple(cards), players=edition.players_for(cards)))
     for number, text in enumerate(request.roles, start=1):
@@ -133,6 +151,8 @@ def run_simulate(request: SimulateRequest, out: Console, err: Console) -> None:
         _write_html(request, results)
     if request.as_json:
         print(json.dumps(summary, indent=2))
+    elif request.markdown:
+        out.print(markdown_table(results), highlight=False, soft_wrap=True, markup=False)
     elif request.sweep:
         for line in map(sweep_line, results):
             out.print(line, highlight=False, soft_wrap=True)

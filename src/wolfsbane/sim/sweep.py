@@ -128,3 +128,25 @@ def sweep_line(cell_result: CellResult) -> str:
                                         key=lambda item: (-result.wins[item[0]], item[0])))
     mean, low_d, high_d = result.length()
     return f"{head}  {teams}  days {mean:.2f} [{low_d:.2f}, {high_d:.2f}]"
+
+
+def markdown_table(results: Sequence[CellResult]) -> str:
+    """The sweep as a Markdown table (one row per cell), ready for the docs."""
+    lines = ["| players | deck | team win rates, 95% Wilson interval | days (95% interval) "
+             "| games | games/s |", "|---|---|---|---|---|---|"]
+    for cell_result in results:
+        cell, result = cell_result.cell, cell_result.result
+        if result is None:
+            lines.append(f"| {cell.players} | {cell.deck.label} | cannot be dealt: "
+                         f"{cell_result.error} | | | |")
+            continue
+        teams = "; ".join(
+            f"{team} {100 * result.rate(team):.1f}% [{100 * low:.1f}, {100 * high:.1f}]"
+            for team, (low, high) in sorted(result.intervals.items(),
+                                            key=lambda item: (-result.wins[item[0]], item[0]))
+            if result.wins[team])
+        mean, low_d, high_d = result.length()
+        lines.append(f"| {cell.players} | {cell.deck.label} | {teams} | {mean:.2f} "
+                     f"[{low_d:.2f}, {high_d:.2f}] | {result.games:,} | "
+                     f"{result.games_per_second:,.0f} |")
+    return "\n".join(lines)
