@@ -73,6 +73,7 @@ def decks_of(request: SimulateRequest) -> list[Deck]:
     names = [name for given in request.compositions
              for name in (edition.compositions() if given == ALL else (given,))]
     for name in names:
+        # a composition names its own size (the engine's preset() takes None for it)
         cards = list(edition.preset(name, None))  # type: ignore[arg-type]
         decks.append(Deck(name, cards=tuple(cards), players=edition.players_for(cards)))
     for number, text in enumerate(request.roles, start=1):

@@ -101,8 +101,8 @@ class Tally:
         self.games += other.games
         self.days += other.days
         self.days_squared += other.days_squared
-        for key, count in other.days_histogram.items():
-            self.days_histogram[key] = self.days_histogram.get(key, 0) + count
+        for days, games in other.days_histogram.items():
+            self.days_histogram[days] = self.days_histogram.get(days, 0) + games
         for mine, theirs in ((self.wins, other.wins), (self.role_players, other.role_players),
                              (self.role_wins, other.role_wins),
                              (self.role_survived, other.role_survived),
