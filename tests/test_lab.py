@@ -86,6 +86,23 @@ def test_report_has_team_seat_role_survival_first_death_and_length(
     assert len(exported["seat_intervals"]["village"]) == 8
 
 
+def test_seats_whose_interval_leaves_out_the_team_mean_are_named() -> None:
+    from dataclasses import replace
+
+    from wolfsbane.sim.run import SimulationResult
+
+    even = SimulationResult("millers-hollow", 5, BASIC[:5], {}, 100, 0, 1, {"village": 50},
+                            2.0, 1.0, 100.0, seat_games={"village": [100] * 5},
+                            seat_wins={"village": [50] * 5})
+    assert even.uneven_seats("village") == []
+    assert "leaves out their team's mean: none" in format_report(even)
+    # seat 1 wins 80 of 100 against a mean of 60%: its interval [71%, 87%] leaves out 60%;
+    # 55 of 100 [45%, 64%] holds it
+    skewed = replace(even, seat_wins={"village": [80, 55, 55, 55, 55]})
+    assert skewed.uneven_seats("village") == [1]
+    assert "leaves out their team's mean: village 1" in format_report(skewed)
+
+
 def test_first_death_and_survivors_come_from_the_game() -> None:
     game = play_one("millers-hollow", BASIC, 8, {}, 5)
     summary = summarise(game, 0, 5)

@@ -70,6 +70,11 @@ def format_report(result: SimulationResult) -> str:
                          for rate in result.seat_rates(team))
         lines.append(f"  {team:<{width}}  mean {100 * result.team_seat_rate(team):3.0f}%: "
                      f"{rates}")
+    uneven = {team: result.uneven_seats(team) for team in sorted(result.seat_games)}
+    uneven = {team: seats for team, seats in uneven.items() if seats}
+    lines.append("  seats whose 95% interval leaves out their team's mean: " + (
+        "; ".join(f"{team} {', '.join(map(str, seats))}" for team, seats in uneven.items())
+        if uneven else "none"))
     if result.role_players:
         role_width = max(len("role"), *(len(role) for role in result.role_players))
         lines.append("by role (the card held at the end): win rate and survival, 95% intervals")

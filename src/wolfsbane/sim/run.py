@@ -95,6 +95,17 @@ class SimulationResult:
         games = sum(self.seat_games.get(team, []))
         return sum(self.seat_wins.get(team, [])) / games if games else 0.0
 
+    def uneven_seats(self, team: str) -> list[int]:
+        """Seats (1 is the first) where a player of `team` won at a rate whose 95% interval
+        leaves out the team's mean over every seat: where the seat, not the card, matters."""
+        mean = self.team_seat_rate(team)
+        out = []
+        for seat, games in enumerate(self.seat_games.get(team, [])):
+            low, high = self.seat_interval(team, seat)
+            if games and not low <= mean <= high:
+                out.append(seat + 1)
+        return out
+
     def interval(self, team: str) -> tuple[float, float]:
         return self.intervals.get(team, wilson_interval(0, self.games))
 
