@@ -22,7 +22,7 @@ from ..core import Game, SetupError
 from ..core.edition import Edition
 from ..editions import get_edition
 from .report import deck_text
-from .run import SimulationResult, seats_for, simulate
+from .run import SimulationResult, Workers, seats_for, simulate
 
 BalanceProgress = Callable[[str, int, int], None]  # (what, candidates done, candidates)
 FRESH_SEEDS = 10_000_000  # the finalists' second sample starts this far from the first
@@ -263,12 +263,24 @@ def balance(
     options = dict(options or {})
     team = main_team(edition, players, options)
     decks = candidates(edition_id, players, options, seed=seed, limit=limit)
+    with Workers(workers) as pool:
+        screened, final = _search(edition_id, players, target, games, seed, pool, options,
+                                  finalists, decks, team, progress, ray_address)
+    return BalanceResult(edition_id, players, target, team, screened, final,
+                         _verdict(final, target))
+
+
+def _search(
+    edition_id: str, players: int, target: float, games: int, seed: int, pool: Workers,
+    options: dict[str, Any], finalists: int, decks: list[Candidate], team: str,
+    progress: BalanceProgress | None, ray_address: str | None,
+) -> tuple[list[Scored], list[Scored]]:
     screened: list[Scored] = []
     for number, candidate in enumerate(decks):
         if progress is not None:
             progress(f"screening {candidate.label}", number, len(decks))
         result = simulate(edition_id, list(candidate.deck), players=players, games=games,
-                          seed=seed, workers=workers, options=options,
+                          seed=seed, pool=pool, options=options,
                           ray_address=ray_address)
         screened.append(Scored(candidate, result, team, target))
     screened.sort(key=lambda s: (s.distance, s.candidate.label))
@@ -278,14 +290,13 @@ def balance(
         if progress is not None:
             progress(f"confirming {scored.candidate.label}", number, len(chosen))
         result = simulate(edition_id, list(scored.candidate.deck), players=players,
-                          games=4 * games, seed=seed + FRESH_SEEDS, workers=workers,
+                          games=4 * games, seed=seed + FRESH_SEEDS, pool=pool,
                           options=options, ray_address=ray_address)
         final.append(Scored(scored.candidate, result, team, target))
     final.sort(key=lambda s: (s.distance, s.candidate.label))
     if progress is not None:
         progress("done", len(chosen), len(chosen))
-    return BalanceResult(edition_id, players, target, team, screened, final,
-                         _verdict(final, target))
+    return screened, final
 
 
 def format_balance(result: BalanceResult) -> str:

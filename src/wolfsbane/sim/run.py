@@ -274,30 +274,63 @@ def play_chunk(setup: Setup, seed: int, start: int, stop: int,
 ChunkResult = tuple[Tally, list[dict[str, Any]] | None]
 
 
+class Workers:
+    """Local worker processes, kept open across several runs (a sweep's cells, a balance's
+    decks) so that each run does not start its own. One worker plays in this process."""
+
+    def __init__(self, count: int | None = None) -> None:
+        self.count = max(1, count if count is not None else (os.cpu_count() or 1))
+        self._pool: ProcessPoolExecutor | None = None
+
+    def executor(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(max_workers=self.count)
+        return self._pool
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.shutdown(cancel_futures=True)
+            self._pool = None
+
+    def __enter__(self) -> Workers:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.close()
+
+
 def _run_local(setup: Setup, seed: int, ranges: list[tuple[int, int]], workers: int,
-               with_rows: bool) -> Iterator[ChunkResult]:
+               with_rows: bool, shared: Workers | None = None) -> Iterator[ChunkResult]:
     """The chunks' results as they finish, on `workers` local processes (1: this one). At
     most a few chunks per worker are in flight, so a million games queue nothing."""
     if workers == 1:
         for start, stop in ranges:
             yield play_chunk(setup, seed, start, stop, with_rows)
         return
+    own = shared is None
+    pool_of = shared if shared is not None else Workers(workers)
+    pool = pool_of.executor()
     queue = iter(ranges)
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        pending: set[Future[ChunkResult]] = set()
+    pending: set[Future[ChunkResult]] = set()
 
-        def top_up() -> None:
-            for start, stop in queue:
-                pending.add(pool.submit(play_chunk, setup, seed, start, stop, with_rows))
-                if len(pending) >= workers * 3:
-                    return
+    def top_up() -> None:
+        for start, stop in queue:
+            pending.add(pool.submit(play_chunk, setup, seed, start, stop, with_rows))
+            if len(pending) >= workers * 3:
+                return
 
+    try:
         top_up()
         while pending:
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
             for future in done:
                 yield future.result()
             top_up()
+    finally:
+        for future in pending:
+            future.cancel()
+        if own:
+            pool_of.close()
 
 
 def resolve_deck(edition_id: str, deck: Sequence[str] | str | None, players: int,
@@ -324,6 +357,7 @@ def simulate(
     progress: Progress | None = None,
     rows: RowsSink | None = None,
     ray_address: str | None = None,
+    pool: Workers | None = None,
 ) -> SimulationResult:
     """Play `games` all-bot games and tally them.
 
@@ -331,7 +365,8 @@ def simulate(
     edition's recommended deck. Game `i` uses seed `seed + i`. `workers` processes play them
     (default: every local core; 1 plays in this process), or the Ray cluster at
     `ray_address` ("local" starts one in this process). `progress(done, total)` is called in
-    this process as chunks finish; `rows(list of per-game rows)` too, when given.
+    this process as chunks finish; `rows(list of per-game rows)` too, when given. `pool`:
+    local workers shared with other runs (their count replaces `workers`).
     """
     if games < 0:
         raise SetupError("the number of games cannot be negative")
@@ -352,9 +387,12 @@ def simulate(
         workers = 0
         backend = f"ray {ray_address}"
     else:
+        if pool is not None:
+            workers = pool.count
         workers = max(1, workers if workers is not None else (os.cpu_count() or 1))
-        workers = min(workers, max(1, len(ranges)))
-        results = _run_local(setup, seed, ranges, workers, rows is not None)
+        if pool is None:
+            workers = min(workers, max(1, len(ranges)))
+        results = _run_local(setup, seed, ranges, workers, rows is not None, pool)
         backend = "local"
     for tally, chunk_rows in results:
         total.add(tally)

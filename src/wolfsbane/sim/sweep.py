@@ -11,7 +11,7 @@ from typing import Any
 
 from ..core import SetupError
 from ..editions import get_edition
-from .run import Progress, RowsSink, SimulationResult, simulate
+from .run import Progress, RowsSink, SimulationResult, Workers, simulate
 
 _RANGE = re.compile(r"^\s*(\d+)\s*\.\.\s*(\d+)\s*(?::\s*(\d+)\s*)?$")
 
@@ -91,6 +91,16 @@ def run_sweep(
     dealt at its size is reported, not fatal. `progress(done, total)` counts games over the
     whole grid."""
     get_edition(edition_id)
+    with Workers(workers) as pool:
+        return _sweep(edition_id, cells, games, seed, pool, options, progress, rows, on_cell,
+                      ray_address)
+
+
+def _sweep(
+    edition_id: str, cells: Sequence[Cell], games: int, seed: int, pool: Workers,
+    options: dict[str, Any] | None, progress: Progress | None, rows: RowsSink | None,
+    on_cell: Callable[[Cell], None] | None, ray_address: str | None,
+) -> list[CellResult]:
     out: list[CellResult] = []
     total = games * len(cells)
     for number, cell in enumerate(cells):
@@ -104,7 +114,7 @@ def run_sweep(
 
         try:
             result = simulate(edition_id, cell.deck.choice(), players=cell.players,
-                              games=games, seed=seed, workers=workers, options=options,
+                              games=games, seed=seed, options=options, pool=pool,
                               progress=cell_progress, rows=rows, ray_address=ray_address)
         except SetupError as error:
             out.append(CellResult(cell, None, str(error)))
