@@ -332,3 +332,16 @@ def test_balance_command_shows_progress_and_errors() -> None:
     assert bad.exit_code == 2 and "no deck the lab can try for 30 players" in bad.output
     bad = runner.invoke(app, ["balance", "--target", "2", "--games", "10"])
     assert bad.exit_code == 2 and "between 0 and 1" in bad.output
+
+
+def test_ray_and_matplotlib_missing_are_said_plainly(monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    monkeypatch.setitem(sys.modules, "ray", None)  # `import ray` now fails
+    outcome = CliRunner().invoke(app, ["simulate", "--games", "2", "--ray", "auto"])
+    assert outcome.exit_code == 2
+    assert "--ray needs Ray: pip install 'wolfsbane[ray]'" in outcome.output
+    monkeypatch.setitem(sys.modules, "matplotlib", None)
+    outcome = CliRunner().invoke(app, ["simulate", "--games", "2", "--html", "report.html"])
+    assert outcome.exit_code == 2
+    assert "--html needs matplotlib: pip install 'wolfsbane[lab]'" in outcome.output
