@@ -122,8 +122,11 @@ class SimulationResult:
         return _rate(self.first_deaths.get(role, 0), self.games)
 
     def length(self) -> tuple[float, float, float]:
-        """(mean, low, high): the game's length in days begun, with its 95% interval."""
-        return mean_interval(self.average_days * self.games, self.days_squared, self.games)
+        """(mean, low, high): the game's length in days begun, with its 95% interval (never
+        below zero days, where a small sample's normal interval would reach)."""
+        mean, low, high = mean_interval(self.average_days * self.games, self.days_squared,
+                                        self.games)
+        return (mean, max(0.0, low), high)
 
     def as_dict(self) -> dict[str, Any]:
         mean, low, high = self.length()
