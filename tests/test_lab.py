@@ -345,3 +345,20 @@ def test_ray_and_matplotlib_missing_are_said_plainly(monkeypatch: pytest.MonkeyP
     outcome = CliRunner().invoke(app, ["simulate", "--games", "2", "--html", "report.html"])
     assert outcome.exit_code == 2
     assert "--html needs matplotlib: pip install 'wolfsbane[lab]'" in outcome.output
+
+
+def test_progress_in_a_log_prints_games_per_second_and_the_time_left() -> None:
+    import io
+
+    from rich.console import Console
+
+    from wolfsbane.sim.progress import GameProgress
+
+    buffer = io.StringIO()
+    with GameProgress(Console(file=buffer, width=200), every_seconds=0.0) as progress:
+        simulate("millers-hollow", BASIC, players=8, games=20, seed=0, workers=1,
+                 progress=progress.update)
+    lines = buffer.getvalue().splitlines()
+    assert 2 <= len(lines) <= 11  # at most one line a tenth of the run
+    assert lines[-1].startswith("playing: 20/20 games, ")
+    assert all("games/s" in line and "left" in line for line in lines)
