@@ -362,3 +362,20 @@ def test_progress_in_a_log_prints_games_per_second_and_the_time_left() -> None:
     assert 2 <= len(lines) <= 11  # at most one line a tenth of the run
     assert lines[-1].startswith("playing: 20/20 games, ")
     assert all("games/s" in line and "left" in line for line in lines)
+
+
+def test_a_failing_game_is_named_with_its_seed(monkeypatch: pytest.MonkeyPatch) -> None:
+    import wolfsbane.sim.run as run
+
+    def broken(edition_id: str, deck: object, players: int, options: object, seed: int) -> None:
+        if seed == 3:
+            raise RuntimeError("the bots have nothing to do, yet the game is not over")
+        return real(edition_id, deck, players, options, seed)
+
+    real = run.play_one
+    monkeypatch.setattr(run, "play_one", broken)
+    outcome = CliRunner().invoke(app, ["simulate", "--games", "6", "--workers", "1"])
+    assert outcome.exit_code == 1
+    words = " ".join(outcome.output.split())
+    assert "The simulation stopped: game 3 (seed 3) failed: the bots have nothing to do" in words
+    assert "wolfsbane play --watch --seed 3" in words and "Traceback" not in words

@@ -251,6 +251,7 @@ def simulate(
 ) -> None:
     """Play many all-bot games and report win rates by team, seat and role, survival, who
     dies first and the game's length, each with a 95% interval (or a --sweep grid)."""
+    from .sim import SimulationError
     from .sim.commands import SimulateRequest, run_simulate
 
     chosen = _edition_or_exit(edition)
@@ -263,6 +264,9 @@ def simulate(
             summary_path=summary_file, html_path=html_file, ray=ray,
             markdown=markdown)
         run_simulate(request, console, err)
+    except SimulationError as error:
+        err.print(f"[red]The simulation stopped:[/red] {escape(str(error))}", soft_wrap=True)
+        raise typer.Exit(1) from None
     except SetupError as error:
         err.print(f"[red]Cannot set up the simulation:[/red] {escape(str(error))}", soft_wrap=True)
         raise typer.Exit(2) from None
@@ -287,6 +291,7 @@ def balance_command(
 ) -> None:
     """Search the edition's decks for the fairest at this table size (the main team's win
     rate closest to the target) and say how sure the search is."""
+    from .sim import SimulationError
     from .sim.commands import run_balance
 
     chosen = _edition_or_exit(edition)
@@ -294,6 +299,9 @@ def balance_command(
         run_balance(chosen, players, target, games, seed, workers,
                     _parse_options(option or []), finalists, candidates, as_json, ray,
                     console, err)
+    except SimulationError as error:
+        err.print(f"[red]The search stopped:[/red] {escape(str(error))}", soft_wrap=True)
+        raise typer.Exit(1) from None
     except SetupError as error:
         err.print(f"[red]Cannot search for a balanced deck:[/red] {escape(str(error))}",
                   soft_wrap=True)

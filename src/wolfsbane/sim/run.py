@@ -264,7 +264,9 @@ def play_chunk(setup: Setup, seed: int, start: int, stop: int,
             summary = summarise(game, index, game_seed)
         except Exception as error:  # say which game, so it can be replayed alone
             raise SimulationError(
-                f"game {index} (seed {game_seed}) failed: {type(error).__name__}: {error}"
+                f"game {index} (seed {game_seed}) failed: {error or type(error).__name__}. "
+                f"Replay it alone with `wolfsbane play --watch --seed {game_seed}` and the "
+                f"same cards and options."
             ) from error
         tally.count_game(summary)
         if rows is not None:
