@@ -232,11 +232,11 @@ def serve(
 @app.command()
 def simulate(
     edition: Annotated[str, typer.Option("--edition", "-e", help="Edition id.")] = DEFAULT_EDITION,
-    players: Annotated[Optional[str], typer.Option("--players", "-n", help="Number of players (default 8, or the composition's); with --sweep a grid such as 8..16, 8..16:2 or 8,10,12.")] = None,  # noqa: UP045,E501
+    players: Annotated[Optional[str], typer.Option("--players", "-n", metavar="N", help="Number of players (default 8, or the composition's); with --sweep a grid such as 8..16, 8..16:2 or 8,10,12.")] = None,  # noqa: UP045,E501
     games: Annotated[int, typer.Option("--games", "-g", min=1, help="How many games to play (per cell of a sweep).")] = 1000,  # noqa: E501
-    preset: Annotated[Optional[list[str]], typer.Option("--preset", "--deck", help="A preset's name (basic, classic; all: every preset); repeat it with --sweep.")] = None,  # noqa: UP045,E501
-    composition: Annotated[Optional[list[str]], typer.Option("--composition", "-c", help="A published composition by name (LiCOS: 4A ... 15C; all: every one); repeatable with --sweep.")] = None,  # noqa: UP045,E501
-    roles_: Annotated[Optional[list[str]], typer.Option("--roles", help="Comma-separated role ids (the deck); repeatable with --sweep.")] = None,  # noqa: UP045,E501
+    preset: Annotated[Optional[list[str]], typer.Option("--preset", "--deck", metavar="NAME", help="A preset's name (basic, classic; all: every preset); repeat it with --sweep.")] = None,  # noqa: UP045,E501
+    composition: Annotated[Optional[list[str]], typer.Option("--composition", "-c", metavar="NAME", help="A published composition by name (LiCOS: 4A ... 15C; all: every one); repeatable with --sweep.")] = None,  # noqa: UP045,E501
+    roles_: Annotated[Optional[list[str]], typer.Option("--roles", metavar="CARDS", help="Comma-separated role ids (the deck); repeatable with --sweep.")] = None,  # noqa: UP045,E501
     option: Annotated[Optional[list[str]], typer.Option("--option", "-o", metavar="KEY=VALUE", help="Edition option as KEY=VALUE (repeatable).")] = None,  # noqa: UP045,E501
     seed: Annotated[int, typer.Option("--seed", help="Game i uses seed SEED+i.")] = 0,
     workers: Annotated[Optional[int], typer.Option("--workers", "-w", min=1, help="Processes (default: every core).")] = None,  # noqa: UP045,E501
