@@ -161,6 +161,21 @@ def test_widow_poison_lasts_while_she_lives() -> None:
     assert healthy(game, dee)
 
 
+def test_the_widows_poison_token_comes_off_the_grimoire_when_she_dies() -> None:
+    from wolfsbane.core.deaths import Death, kill
+    from wolfsbane.core.reminders import reminders_on
+
+    game = game_of(["chef", "fang-gu", "widow", "empath", "klutz", "barber"])
+    drive(game, {("Cal", "poison"): "Dee"}, "day 1")
+    dee, cal = game.by_name["Dee"], game.by_name["Cal"]
+    assert "poisoned" in [r.token for r in reminders_on(game, dee)]
+    for _ in kill(game, [Death(cal, "execution")]):
+        pass
+    assert healthy(game, dee) and "poisoned" not in dee.markers
+    assert "poisoned" not in [r.token for r in reminders_on(game, dee)]
+    assert any(e.kind == "ReminderRemoved" and e.data["player"] == "Dee" for e in game.events)
+
+
 def test_a_poisoned_widows_poison_does_nothing_and_counts_as_abnormal() -> None:
     game = game_of(["chef", "fang-gu", "widow", "empath", "klutz", "barber"],
                    storyteller="manual")

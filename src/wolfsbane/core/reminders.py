@@ -87,6 +87,13 @@ def remove_reminders(game: Game, token: str, target: Player) -> list[Reminder]:
     return removed
 
 
+def remove_reminder(game: Game, reminder: Reminder) -> None:
+    """Take one token off (its source's state has ended), told as `remove_reminders` tells."""
+    game.reminders = [r for r in game.reminders if r is not reminder]
+    game.emit("ReminderRemoved", {"token": reminder.token, "player": reminder.target},
+              _audience(game, reminder.token, reminder.target))
+
+
 def reminders_on(game: Game, target: Player | str) -> list[Reminder]:
     name = target if isinstance(target, str) else target.name
     return [r for r in game.reminders if r.target == name]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...core.reminders import remove_reminder
 from .script import CHARACTERS, DEMON, MINION, OUTSIDER, TOWNSFOLK, TRAVELLER
 from .state import DRUNK, POISONED, Condition, seat_of, state_of
 
@@ -183,13 +184,22 @@ def sync_markers(game: Game) -> None:
                 ogre.team = friend.team
                 game.note("RoleChanged", {"player": ogre.name, "role": ogre.role,
                                           "team": ogre.team})
+    in_force: dict[str, list[Condition]] = {}
     for player in game.players:
-        kinds = {c.kind for c in conditions(game, player)}
+        in_force[player.name] = now = conditions(game, player)
+        kinds = {c.kind for c in now}
         for kind in (DRUNK, POISONED):
             if kind in kinds:
                 player.markers.add(kind)
             else:
                 player.markers.discard(kind)
+    # a token laid by a living source's ability (the Widow's poison) comes off the Grimoire
+    # when the state it stands for ends with its source
+    for reminder in list(game.reminders):
+        if reminder.token in (DRUNK, POISONED) and reminder.source_player is not None and not any(
+                c.kind == reminder.token and c.source == reminder.source_player
+                for c in in_force.get(reminder.target, ())):
+            remove_reminder(game, reminder)
 
 
 def mark_abnormal(game: Game, player: Player) -> None:
