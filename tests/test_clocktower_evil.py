@@ -484,3 +484,22 @@ def test_replay_of_a_game_with_the_evil_side_travellers_and_fabled_is_exact(seed
     assert game.over
     again = replay(json.loads(json.dumps(game.record())), lambda _id: EDITION)
     assert [e.key() for e in again.events] == [e.key() for e in game.events]
+
+
+def test_a_player_the_barber_makes_a_chef_starts_knowing_at_once() -> None:
+    """Base rules: a player given a new character gains its ability at once, "you start
+    knowing" included: the Barber's swap that makes Eve the Chef tells her the Chef's number."""
+    from wolfsbane.core.deaths import Death, kill
+
+    # Ana chef | Ben fang-gu | Cal widow | Dee empath | Eve klutz | Fay barber
+    game = game_of(["chef", "fang-gu", "widow", "empath", "klutz", "barber"])
+    drive(game, {}, "day 1")
+    for _ in kill(game, [Death(game.by_name["Fay"], "execution")]):
+        pass
+    drive(game, {("Ben", "swap"): ["Ana", "Eve"], ("Ben", "attack"): "Dee"}, "day 2")
+    eve = game.by_name["Eve"]
+    assert eve.role == "chef" and game.by_name["Ana"].role == "klutz"
+    told = [e.data for e in events_for(game, "Eve") if e.phase == "night 2"
+            and e.kind == "InfoGiven"]
+    assert any(t.get("about") == "you-are" and t.get("role") == "chef" for t in told), told
+    assert any(t.get("about") == "chef" and "number" in t for t in told), told

@@ -234,6 +234,10 @@ def haircuts(game: Game, night: Night) -> Flow:
         seat_of(player).believes = None
         change_character(game, player, role, team=player.team)
     game.note("Haircut", {"players": list(pair), "by": demon.name})
+    from .night import start_knowing  # the night's steps import the characters' rules
+
+    for player in (first, second):
+        yield from start_knowing(game, night, player)
 
 
 RULES: dict[str, Rules] = {

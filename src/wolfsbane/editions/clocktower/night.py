@@ -17,7 +17,7 @@ from .script import DAWN, DEMON_INFO, DUSK, FIRST_NIGHT, MINION_INFO, OTHER_NIGH
 from .state import seat_of, state_of
 
 if TYPE_CHECKING:
-    from ...core import Game
+    from ...core import Game, Player
 
 Flow = Generator[Any, Any, None]
 
@@ -66,6 +66,22 @@ def _character_turn(slot: str, first: bool) -> Ability[Night]:
         return _each_actor(game, night, slot, act, rules.even_if_dead)
 
     return turn
+
+
+def start_knowing(game: Game, night: Night, player: Player) -> Flow:
+    """A player given a new character after the first night gains its ability at once, "you
+    start knowing" included (base rules): the character's first-night ability runs now (the
+    Chef's pairs, the Librarian's Outsider, the Godfather's Outsiders, the Ogre's friend). A
+    character whose first night rests on a set-up made before it (the Widow's KNOW player, the
+    Evil Twin's pair) keeps the set-up the game began with."""
+    rules = RULES.get(player.role)
+    if (rules is None or rules.first_night is None or rules.first_night is rules.other_nights
+            or rules.setup is not None):
+        return
+    steps = rules.first_night(game, night, player)
+    if steps is not None:
+        yield from steps
+    sync_markers(game)
 
 
 def _each_actor(game: Game, night: Night, slot: str, act: Any, even_if_dead: bool) -> Flow:
