@@ -10,6 +10,7 @@ from ...core import YES_NO, Death, kill
 from ...core.changes import change_character
 from ...core.reminders import place_reminder, remove_reminders
 from .attacks import demon_kills
+from .detect import neighbours
 from .health import demons, healthy, is_minion, is_outsider, is_townsfolk, mark_abnormal
 from .rules import Night, Rules
 from .script import EVIL
@@ -39,21 +40,8 @@ def _attack(game: Game, night: Night, demon: Player) -> Generator[Any, Any, Play
 def no_dashii_neighbours(game: Game, holder: Player) -> list[tuple[str, Condition]]:
     """The nearest Townsfolk on each side of the No Dashii, dead or alive, are poisoned;
     Outsiders, Minions, Demons and Travellers in between are skipped."""
-    seats = game.players
-    count = len(seats)
-    poisoned: list[str] = []
-    for step in (-1, 1):
-        index = holder.index
-        for _ in range(count - 1):
-            index = (index + step) % count
-            other = seats[index]
-            if other is holder:
-                break
-            if is_townsfolk(other):
-                if other.name not in poisoned:
-                    poisoned.append(other.name)
-                break
-    return [(name, Condition(POISONED, holder.name, "no-dashii")) for name in poisoned]
+    return [(other.name, Condition(POISONED, holder.name, "no-dashii"))
+            for other in neighbours(game, holder, alive=False, where=is_townsfolk)]
 
 
 def no_dashii(game: Game, night: Night, player: Player) -> Flow:

@@ -5,7 +5,7 @@ the Marionette) and otherwise reads the truth."""
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from typing import TYPE_CHECKING, Any
 
 from .health import character_type, is_demon
@@ -42,9 +42,11 @@ def character(game: Game, player: Player, by: Player) -> Generator[Any, Any, str
     return answer
 
 
-def neighbours(game: Game, player: Player, alive: bool = True) -> list[Player]:
-    """The nearest (living) player on each side, counter-clockwise first; one player when
-    both sides reach the same one, none when nobody else is left."""
+def neighbours(game: Game, player: Player, alive: bool = True,
+               where: Callable[[Player], bool] | None = None) -> list[Player]:
+    """The nearest (living) player on each side, counter-clockwise first, skipping those
+    `where` refuses (the No Dashii's nearest Townsfolk); one player when both sides reach the
+    same one, none when nobody else is left."""
     seats = game.players
     count = len(seats)
     found: list[Player] = []
@@ -55,7 +57,7 @@ def neighbours(game: Game, player: Player, alive: bool = True) -> list[Player]:
             other = seats[index]
             if other is player:
                 break
-            if other.alive or not alive:
+            if (other.alive or not alive) and (where is None or where(other)):
                 if other not in found:
                     found.append(other)
                 break
