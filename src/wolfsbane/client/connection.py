@@ -69,7 +69,9 @@ class Connection:
     # -- opening and closing ------------------------------------------------------------------
 
     def open(self) -> Connection:
-        self._ws = connect(self._url, open_timeout=self._open_timeout, max_size=MAX_MESSAGE)
+        # entered at once (websockets 17.1 asks for a context manager): `close` leaves it
+        self._ws = connect(self._url, open_timeout=self._open_timeout,
+                           max_size=MAX_MESSAGE).__enter__()
         self._ws.send(json.dumps({"type": "hello", "token": self._token,
                                   "cursor": self.cursor}))
         return self

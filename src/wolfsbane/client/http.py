@@ -129,6 +129,7 @@ class Seat:
         return found
 
     def view(self, since: int = 0) -> dict[str, Any]:
+        """What a snapshot carries (`{type, view, clock}`), over HTTP."""
         found: dict[str, Any] = self._get(f"/view?since={since}")
         return found
 

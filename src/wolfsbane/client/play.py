@@ -44,6 +44,7 @@ class PlayReport:
     answers: int = 0
     messages: int = 0
     refused: list[Reply] = field(default_factory=list)  # answers refused, then replaced
+    held_back: int = 0  # answers sent again later: the vote had not opened yet
     reconnections: int = 0
     last: Observation | None = None
 
@@ -141,6 +142,7 @@ def _file_replies(connection: Connection, in_flight: dict[int, _Pending],
                 RETRY_WITHOUT_CLOCK
             entry.not_before = time.monotonic() + delay
             pending[entry.decision.id] = entry
+            report.held_back += 1
             continue
         report.refused.append(reply)
         if not entry.fallback:  # one random legal answer; refused again, the clock answers
