@@ -412,6 +412,13 @@ def script_import(
         raise typer.Exit(1)
 
 
+# Agents of your own: an LLM seat on a server, and the arena (wolfsbane.client.commands)
+from .client.commands import agent_app, arena_command  # noqa: E402 - registered after the rest
+
+app.add_typer(agent_app, name="agent")
+app.command("arena")(arena_command)
+
+
 def main() -> None:
     app()
 
