@@ -15,7 +15,7 @@ class Suspicious:
         self.rng, self.accused = random.Random(7), None
 
     def observe(self, observation):
-        for speaker, _channel, message in observation.said():
+        for *_, message in observation.said():
             if isinstance(message, dict) and message.get("type") == "accuse":
                 self.accused = message["player"]
 

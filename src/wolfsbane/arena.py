@@ -11,12 +11,13 @@ the mean of their changes.
 
 Agents are named as on the command line: `heuristic` (the edition's bot), `random`,
 `llm:URL:MODEL` (a chat endpoint: `client.llm.LLMAgent`), `sdk:module:Class` (an
-`agents.base.Agent` subclass of yours, importable as `module`).
+`agents.base.Agent` subclass of yours, in an importable module or a file: `sdk:mine.py:Mine`).
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import json
 import random
 import re
@@ -79,14 +80,28 @@ def parse_agent(spec: str, edition: str, *, api_key: str | None = None,
         if not module_name or not class_name:
             raise ArenaError(f"“{spec}” is not sdk:module:Class.")
         try:
-            found_class = getattr(importlib.import_module(module_name), class_name)
-        except (ImportError, AttributeError) as error:
+            found_class = getattr(_load_module(module_name), class_name)
+        except (ImportError, AttributeError, OSError, SyntaxError) as error:
             raise ArenaError(f"“{spec}” cannot be loaded: {error}.") from None
         if not (isinstance(found_class, type) and issubclass(found_class, Agent)):
             raise ArenaError(f"{class_name} is not a subclass of wolfsbane.agents.Agent.")
         return AgentSpec(spec, found_class)
     raise ArenaError(f"“{spec}” is not an agent: use heuristic, random, llm:URL:MODEL or "
                      "sdk:module:Class.")
+
+
+def _load_module(where: str) -> Any:
+    """A module by its import name, or a Python file by its path (`agents/mine.py`)."""
+    if not where.endswith(".py"):
+        return importlib.import_module(where)
+
+    path = Path(where)
+    spec = importlib.util.spec_from_file_location(path.stem, path)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"no Python file at {where}")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 @dataclass
@@ -283,18 +298,21 @@ def export_game(out: Path, number: int, game: Game, names: Sequence[str],
 
 
 def format_arena(result: ArenaResult) -> str:
+    ranked = result.ranked()
+    width = max([len("agent"), *(len(agent.label) for agent in ranked)])
     lines = [f"Arena: {result.edition}, {result.players} players, {result.games} games "
              f"(seed {result.seed}), {result.seconds:.1f} s", "",
-             f"{'agent':<32} {'seats':>6} {'wins':>6} {'win rate':>9}  {'95% interval':<15} "
-             f"{'rating (mu ± sigma)':>20}"]
-    for agent in result.ranked():
+             f"{'agent':<{width}} {'seats':>6} {'wins':>6} {'win rate':>9}  "
+             f"{'95% interval':<15} {'rating (mu ± sigma)':>20}"]
+    for agent in ranked:
         low, high = agent.interval
-        lines.append(f"{agent.label:<32} {agent.seats:>6} {agent.wins:>6} "
+        lines.append(f"{agent.label:<{width}} {agent.seats:>6} {agent.wins:>6} "
                      f"{agent.rate:>8.1%}  {low:>6.1%}–{high:<7.1%} "
                      f"{agent.mu:>12.1f} ± {agent.sigma:.1f}")
     teams = ", ".join(f"{team} {count}" for team, count in
                       sorted(result.team_wins.items(), key=lambda item: -item[1]))
-    lines += ["", f"Games won by team: {teams}."]
+    lines += ["", f"Games won by team: {teams}.",
+              "Ranked by rating (mu - 3 sigma); a seat wins when its team wins, dead or alive."]
     if result.out is not None:
         lines.append(f"Logs: {result.out} (a folder per game: record.json and one JSONL "
                      "file per seat; games.jsonl, summary.json).")

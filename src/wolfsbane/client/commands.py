@@ -69,6 +69,8 @@ def agent_llm(
     reason, then the edition's bot answers)."""
     import random
 
+    import httpx
+
     from . import Client, InProcessAgent, SeatClosed, ServerRefused, play
     from .llm import ChatEndpoint, LLMAgent
 
@@ -91,7 +93,7 @@ def agent_llm(
     except ServerRefused as error:
         err.print(f"The server refused: {escape(error.detail)}")
         raise typer.Exit(2) from None
-    except (SeatClosed, TimeoutError, OSError) as error:
+    except (SeatClosed, TimeoutError, OSError, httpx.HTTPError) as error:
         err.print(f"The game could not be played: {escape(str(error))}")
         raise typer.Exit(2) from None
     if notes is not None:
@@ -125,6 +127,8 @@ def arena_command(
 
     from ..arena import ArenaError, format_arena, run_arena
 
+    if os.getcwd() not in sys.path:  # sdk:module:Class finds modules here, as `python -m` does
+        sys.path.insert(0, os.getcwd())
     try:
         with Progress("[progress.description]{task.description}", BarColumn(),
                       MofNCompleteColumn(), TimeRemainingColumn(), console=err,
