@@ -30,7 +30,7 @@ class Suspicious:
 
 
 client = Client(sys.argv[1])
-seat = client.create_game("Ada", edition="millers-hollow", timers=FAST)
+seat = client.create_game("Ada", edition="millers-hollow", timers=FAST, seed=4)
 seat.add_bots(7)
 seat.start()
 with seat.connect() as connection:

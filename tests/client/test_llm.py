@@ -194,7 +194,7 @@ def test_wolfsbane_agent_llm_plays_a_seat_of_a_real_server(server: Server, stub:
                                                            tmp_path: Path) -> None:
     stub.script = [{"content": legal_reply}]
     client = Client(server.url)
-    host = client.create_game("Host", timers=FAST)
+    host = client.create_game("Host", timers=FAST, seed=4)
     notes = tmp_path / "notes.jsonl"
     command = [sys.executable, "-m", "wolfsbane.cli", "agent", "llm", "--server", server.url,
                "--game", host.code, "--name", "Lia", "--base-url", stub.url + "/v1",

@@ -68,7 +68,7 @@ class Recorder:
 
 def test_an_in_process_bot_plays_a_seat_over_the_wire(server: Server) -> None:
     client = Client(server.url)
-    seat = client.create_game("Ada", timers=FAST)
+    seat = client.create_game("Ada", timers=FAST, seed=1)
     seat.add_bots(7)
     seat.start()
     agent = Recorder("Ada")
@@ -87,7 +87,7 @@ def test_an_in_process_bot_plays_a_seat_over_the_wire(server: Server) -> None:
 
 def test_reconnecting_with_the_cursor_misses_no_event_and_repeats_none(server: Server) -> None:
     client = Client(server.url)
-    seat = client.create_game("Bea", timers=FAST)
+    seat = client.create_game("Bea", timers=FAST, seed=6)
     seat.add_bots(7)
     seat.start()
     class Dropping(Recorder):
@@ -118,7 +118,7 @@ def test_a_second_seat_joins_by_code_and_both_play(server: Server) -> None:
     import threading
 
     client = Client(server.url)
-    host = client.create_game("Cy", timers=FAST)
+    host = client.create_game("Cy", timers=FAST, seed=3)
     guest = client.join(host.code, "Dee")
     host.add_bots(6)
     host.start()
@@ -142,7 +142,7 @@ def test_a_day_vote_answered_before_it_opens_is_sent_again_when_it_opens(
         server: Server) -> None:
     client = Client(server.url)
     seat = client.create_game("Eve", timers={**FAST, "talk": 1.5, "day": 8.0},
-                              options={"sheriff": False})
+                              options={"sheriff": False}, seed=4)
     seat.add_bots(7)
     seat.start()
     agent = Recorder("Eve")

@@ -28,7 +28,7 @@ from .models import (
     VoteStatus,
     You,
 )
-from .play import InProcessAgent, ObservedSeatView, PlayReport, RemoteAgent, play
+from .playing import InProcessAgent, ObservedSeatView, PlayReport, RemoteAgent, play
 
 __all__ = ["Client", "Connection", "DecisionRequest", "GameEvent", "InProcessAgent",
            "Observation", "ObservedSeatView", "Outcome", "PlayReport", "PlayerInfo",
