@@ -32,7 +32,7 @@ from .agents.base import Agent
 from .core import Game, SetupError
 from .core.edition import deck_for
 from .core.view import visible_events
-from .sim.run import wilson_interval
+from .sim.stats import wilson_interval
 
 MAX_ANSWERS = 100_000
 FALLBACK_NAMES = ("Ada", "Bram", "Cleo", "Dov", "Esme", "Finn", "Gale", "Hugo", "Iris", "Jude",
@@ -175,7 +175,7 @@ class _Rating:
         labels = [*winners, *losers]
         teams = [[self.model.rating(mu=self.agents[label].mu, sigma=self.agents[label].sigma)]
                  for label in labels]
-        ranks = [1] * len(winners) + [2] * len(losers)
+        ranks: list[float] = [1.0] * len(winners) + [2.0] * len(losers)
         rated = self.model.rate(teams, ranks=ranks)
         moves: dict[str, list[tuple[float, float]]] = {}
         for label, [old], [new] in zip(labels, teams, rated, strict=True):
