@@ -111,6 +111,7 @@ class AgentResult:
     wins: int = 0
     mu: float = 25.0
     sigma: float = 25.0 / 3
+    by_team: dict[str, list[int]] = field(default_factory=dict)  # team -> [seats, wins]
 
     @property
     def rate(self) -> float:
@@ -128,7 +129,9 @@ class AgentResult:
     def as_dict(self) -> dict[str, Any]:
         return {"agent": self.label, "seats": self.seats, "wins": self.wins,
                 "rate": self.rate, "interval": list(self.interval), "mu": self.mu,
-                "sigma": self.sigma, "ordinal": self.ordinal}
+                "sigma": self.sigma, "ordinal": self.ordinal,
+                "by_team": {team: {"seats": seats, "wins": wins}
+                            for team, (seats, wins) in sorted(self.by_team.items())}}
 
 
 @dataclass
@@ -236,9 +239,13 @@ def run_arena(edition_id: str, seats: Sequence[str], *, games: int, players: int
         won: list[str] = []
         lost: list[str] = []
         for name, spec in zip(names, mix, strict=True):
-            agents[spec.label].seats += 1
+            agent = agents[spec.label]
+            agent.seats += 1
+            on_team = agent.by_team.setdefault(game.by_name[name].team, [0, 0])
+            on_team[0] += 1
             if name in winners:
-                agents[spec.label].wins += 1
+                agent.wins += 1
+                on_team[1] += 1
                 won.append(spec.label)
             else:
                 lost.append(spec.label)
@@ -309,6 +316,11 @@ def format_arena(result: ArenaResult) -> str:
         lines.append(f"{agent.label:<{width}} {agent.seats:>6} {agent.wins:>6} "
                      f"{agent.rate:>8.1%}  {low:>6.1%}–{high:<7.1%} "
                      f"{agent.mu:>12.1f} ± {agent.sigma:.1f}")
+    lines += ["", "By the team each seat ended on (wins / seats):"]
+    for agent in ranked:
+        shares = ", ".join(f"{team} {wins}/{seats}" for team, (seats, wins)
+                           in sorted(agent.by_team.items()))
+        lines.append(f"  {agent.label}: {shares}")
     teams = ", ".join(f"{team} {count}" for team, count in
                       sorted(result.team_wins.items(), key=lambda item: -item[1]))
     lines += ["", f"Games won by team: {teams}.",

@@ -38,6 +38,8 @@ def test_a_small_arena_counts_every_seat_and_writes_every_log(tmp_path: Path) ->
     for agent in result.agents.values():
         low, high = agent.interval
         assert low <= agent.rate <= high and agent.rate == agent.wins / agent.seats
+        assert sum(seats for seats, _ in agent.by_team.values()) == agent.seats
+        assert sum(wins for _, wins in agent.by_team.values()) == agent.wins
     for number, game in enumerate(games, start=1):
         folder = out / f"game-{number:04d}"
         files = sorted(folder.glob("seat-*.jsonl"))
