@@ -16,6 +16,8 @@ import typer
 from rich.console import Console
 from rich.markup import escape
 
+from ..editions import DEFAULT_EDITION
+
 err = Console(stderr=True)
 out = Console()
 
@@ -59,7 +61,7 @@ def agent_llm(
     retries: Annotated[int, typer.Option("--retries", min=0, help="Asks again after an unusable reply, before the bot answers.")] = 2,  # noqa: E501
     timeout: Annotated[float, typer.Option("--timeout", min=0.1, help="Seconds to wait for each reply of the model.")] = 30.0,  # noqa: E501
     persona: Annotated[str, typer.Option("--persona", help="A sentence about the character the model plays.")] = "",  # noqa: E501
-    edition: Annotated[str, typer.Option("--edition", "-e", help="A created game's edition.")] = "millers-hollow",  # noqa: E501
+    edition: Annotated[str, typer.Option("--edition", "-e", help="A created game's edition.")] = DEFAULT_EDITION,  # noqa: E501
     bots: Annotated[int, typer.Option("--bots", min=0, help="Bots seated in a created game.")] = 7,  # noqa: E501
     timer: Annotated[Optional[list[str]], typer.Option("--timer", metavar="NAME=SECONDS", help="A created game's timer (night, day, decision, talk, vote, scale...; repeatable).")] = None,  # noqa: UP045,E501
     notes: Annotated[Optional[Path], typer.Option("--notes", help="Write the model's private reasoning, one JSON line per question, to this file.")] = None,  # noqa: UP045,E501
@@ -111,7 +113,7 @@ def agent_llm(
 
 def arena_command(
     seat: Annotated[list[str], typer.Option("--seat", help="An agent for a seat (repeat it, one per seat): heuristic, random, llm:URL:MODEL, sdk:module:Class.")],  # noqa: E501
-    edition: Annotated[str, typer.Option("--edition", "-e", help="Edition id.")] = "millers-hollow",  # noqa: E501
+    edition: Annotated[str, typer.Option("--edition", "-e", help="Edition id.")] = DEFAULT_EDITION,  # noqa: E501
     games: Annotated[int, typer.Option("--games", "-g", min=1, help="How many games to play.")] = 100,  # noqa: E501
     players: Annotated[Optional[int], typer.Option("--players", "-n", help="Seats per game (default: one per --seat; the mix repeats to fill more).")] = None,  # noqa: UP045,E501
     preset: Annotated[Optional[str], typer.Option("--preset", help="A preset or published composition.")] = None,  # noqa: UP045,E501

@@ -70,14 +70,16 @@ class Client:
         found: dict[str, Any] = _checked(self.http.get(f"/api/games/{code}"))
         return found
 
-    def create_game(self, name: str, *, edition: str = "millers-hollow",
+    def create_game(self, name: str, *, edition: str | None = None,
                     preset: str | None = None, deck: list[str] | None = None,
                     options: Mapping[str, Any] | None = None,
                     timers: Mapping[str, float] | None = None, seed: int | None = None,
                     mode: str = "online", as_: str = "player") -> Seat:
-        """Create a game and take its first seat (its host)."""
-        body: dict[str, Any] = {"name": name, "as": as_, "edition": edition, "mode": mode}
-        for key, value in (("preset", preset), ("deck", deck), ("options", options),
+        """Create a game and take its first seat (its host); without `edition`, the
+        server's default (Millers Hollow)."""
+        body: dict[str, Any] = {"name": name, "as": as_, "mode": mode}
+        for key, value in (("edition", edition), ("preset", preset), ("deck", deck),
+                           ("options", options),
                            ("timers", timers), ("seed", seed)):
             if value is not None:
                 body[key] = value
