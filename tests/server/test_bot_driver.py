@@ -42,3 +42,22 @@ def test_server_bots_talk_as_the_driver_schedules_and_the_game_replays(server: S
         between = log[before:after]
         assert not any("say" in entry for entry in between) or any(
             "decision" in entry and entry["decision"] != "vote" for entry in between)
+
+
+def test_a_bot_answers_within_a_short_nights_slot_instead_of_timing_out(server: Server) -> None:
+    """A bot thinks `bot_delay` seconds, but no longer than half of what is left of its
+    question's window: with a night of a second and bots that think for one, the bots still
+    play their night (no night answer of theirs is a timeout)."""
+    made = create(server, "Watcher", **{"as": "spectator"}, seed=7, preset="basic",
+                  timers={"night": 1.0, "day": 2.0, "decision": 1.0, "grace": 0.2,
+                          "bot_delay": 1.0, "talk": 0.0, "vote": 0.5, "scale": 0.03})
+    code, token = made["code"], made["token"]
+    with api(server) as client:
+        assert client.post(f"/api/games/{code}/bots", json={"count": 8},
+                           headers=auth(token)).status_code in (200, 201)
+    start(server, code, token)
+    record = finished_record(server, code, token)
+    night_answers = [entry for entry in record["log"]
+                     if entry.get("decision") in ("attack", "inspect", "heal", "poison")]
+    assert night_answers, "the bots played no night"
+    assert not [entry for entry in night_answers if entry.get("timeout")], night_answers

@@ -52,7 +52,13 @@ class Bots:
                 continue
             if (decision.seat in self.agents and decision.seat not in controlled
                     and decision.id not in self.bot_due and decision.id not in voting):
-                self.bot_due[decision.id] = now + delay
+                # a bot thinks `bot_delay`, but answers within its window all the same (a
+                # short night's slot would otherwise run out first: a timeout, not a move)
+                deadline = self.live.clock.deadlines.get(decision.id)
+                due = now + delay
+                if deadline is not None and deadline < due:
+                    due = now + max(0.0, deadline - now) / 2
+                self.bot_due[decision.id] = due
 
     @property
     def table(self) -> Table:
