@@ -13,21 +13,25 @@ from ..core.errors import SetupError
 from .base import Agent, SeatView, play_out
 from .driver import Table
 from .random_bot import RandomBot, random_answer
+from .skill import DEFAULT_SKILL, SKILLS, check_skill
 
 if TYPE_CHECKING:
     from ..core import Game
 
 
-def bot_for(seat: str, rng: random.Random, edition: str | Edition) -> Agent:
-    """The bot that fills an empty seat: the edition's own heuristic bot (`Edition.bot`).
-    An edition without one has no bot to seat; it is never given another edition's."""
+def bot_for(seat: str, rng: random.Random, edition: str | Edition,
+            skill: str = DEFAULT_SKILL) -> Agent:
+    """The bot that fills an empty seat: the edition's own heuristic bot (`Edition.bot`), at
+    the skill level asked (`agents.skill`: easy or strong). An edition without one has no bot
+    to seat; it is never given another edition's."""
+    check_skill(skill)
     if isinstance(edition, str):
         from ..editions import get_edition  # the registry imports every edition: on demand
 
         edition = get_edition(edition)
     if not edition.bot:
         raise SetupError(f"{edition.name} has no bot to fill a seat")
-    bot: Agent = _bot_class(edition.bot)(seat, rng)
+    bot: Agent = _bot_class(edition.bot)(seat, rng, skill=skill)
     return bot
 
 
@@ -42,13 +46,13 @@ def table_for(game: Game, agents: Mapping[str, Agent], **kwargs: Any) -> Table:
 
 
 @cache
-def _bot_class(where: str) -> Callable[[str, random.Random], Agent]:
+def _bot_class(where: str) -> Callable[..., Agent]:
     """The class `Edition.bot` names ("module:Class" under this package), found once."""
     module_name, class_name = where.split(":")
     module = importlib.import_module(f".{module_name}", __name__)
-    found: Callable[[str, random.Random], Agent] = getattr(module, class_name)
+    found: Callable[..., Agent] = getattr(module, class_name)
     return found
 
 
-__all__ = ["Agent", "RandomBot", "SeatView", "Table", "bot_for", "play_out", "random_answer",
-           "table_for"]
+__all__ = ["DEFAULT_SKILL", "SKILLS", "Agent", "RandomBot", "SeatView", "Table", "bot_for",
+           "play_out", "random_answer", "table_for"]

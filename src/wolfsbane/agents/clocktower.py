@@ -41,6 +41,7 @@ from ..editions.clocktower.script import DEMON, MINION, OUTSIDER, TOWNSFOLK, of_
 from ..editions.clocktower.setup import COUNTS, MAX_PLAYERS
 from .base import Agent, SeatView
 from .random_bot import random_answer
+from .skill import DEFAULT_SKILL, STRONG, slips
 
 TOWNSFOLK_IDS = tuple(c.id for c in of_type(TOWNSFOLK))
 OUTSIDER_IDS = tuple(c.id for c in of_type(OUTSIDER))
@@ -178,8 +179,11 @@ def _bit(speaker: int) -> int:
 class ClocktowerBot(Agent):
     """One seat of a Clocktower game, good or evil, as its seat sees it."""
 
-    def __init__(self, seat: str, rng: random.Random | None = None) -> None:
+    def __init__(self, seat: str, rng: random.Random | None = None, *,
+                 skill: str = DEFAULT_SKILL) -> None:
         super().__init__(seat, rng)
+        self.skill = skill
+        self.strong = skill == STRONG  # the reasoning an easy bot leaves out (agents.skill)
         self.seats: list[str] = []
         self.index: dict[str, int] = {}
         self.dead: set[str] = set()
@@ -628,7 +632,8 @@ class ClocktowerBot(Agent):
         self.role = game_view.my_role or self.role
         self.evil = game_view.my_team == "evil"
         decide = _DECIDERS.get(decision.name)
-        if decide is None or (decision.kind == PARTS and decision.name != "summon"):
+        if decide is None or (decision.kind == PARTS and decision.name != "summon") or \
+                slips(self.skill, decision, self.rng):
             # what no reasoning helps (a Traveller's choices, an Apprentice's...): any legal
             # answer; a part-by-part question is the Summoner's alone
             return random_answer(decision, self.rng)

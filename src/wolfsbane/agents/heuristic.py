@@ -37,6 +37,7 @@ from ..core.events import Event
 from .base import Agent, SeatView
 from .memory import SEER_ROLES, Memory, is_wolf_role
 from .random_bot import random_answer
+from .skill import DEFAULT_SKILL, STRONG, slips
 
 STEAL_PREFERENCE = ("werewolf", "fortune-teller", "witch", "hunter", "little-girl", "cupid")
 SPY_CHANCE = 0.3
@@ -51,8 +52,11 @@ POISON_THRESHOLD = 6.0
 class HeuristicBot(Agent):
     """A sensible player of any Millers Hollow card (see the module docstring)."""
 
-    def __init__(self, seat: str, rng: random.Random | None = None) -> None:
+    def __init__(self, seat: str, rng: random.Random | None = None, *,
+                 skill: str = DEFAULT_SKILL) -> None:
         super().__init__(seat, rng)
+        self.skill = skill
+        self.strong = skill == STRONG  # the reasoning an easy bot leaves out (agents.skill)
         self.memory = Memory(seat)
         self._jitter_day = -1
         self._jitter: dict[str, float] = {}
@@ -78,7 +82,7 @@ class HeuristicBot(Agent):
     def decide(self, decision: Decision, game_view: SeatView) -> Any:
         self._meet(game_view)
         handler = _DECIDERS.get(decision.name)
-        if handler is None:
+        if handler is None or slips(self.skill, decision, self.rng):
             return random_answer(decision, self.rng)
         answer = handler(self, decision, game_view)
         return self._legal(decision, answer)

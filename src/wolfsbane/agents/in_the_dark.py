@@ -46,6 +46,7 @@ from ..core.events import Event
 from .base import Agent, SeatView
 from .driver import Table
 from .random_bot import random_answer
+from .skill import DEFAULT_SKILL, STRONG, slips
 
 MONSTERS = "monsters"
 VILLAINS = "villains"
@@ -283,8 +284,11 @@ class DarkBot(Agent):
 
     table: Callable[..., Table] = DarkTable  # the driver that gives these bots their room
 
-    def __init__(self, seat: str, rng: random.Random | None = None) -> None:
+    def __init__(self, seat: str, rng: random.Random | None = None, *,
+                 skill: str = DEFAULT_SKILL) -> None:
         super().__init__(seat, rng)
+        self.skill = skill
+        self.strong = skill == STRONG  # the reasoning an easy bot leaves out (agents.skill)
         self.role = ""
         self.phase = "setup"
         self.known: set[str] = set()  # whom the know phase showed me
@@ -453,6 +457,8 @@ class DarkBot(Agent):
             return True if decision.kind == YES_NO else decision.choices[0]
         if name == "body-found":
             return None  # in the room, a find is the room's (`finds`); elsewhere, none
+        if slips(self.skill, decision, self.rng) and name in ("guide", "inspect", "vote"):
+            return random_answer(decision, self.rng)
         if name == "choose-ghost":
             return decision.choices[0] if decision.choices else None
         if name == "guide":

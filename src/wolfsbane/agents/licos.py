@@ -27,13 +27,17 @@ from typing import Any
 from ..core import Decision
 from ..core.events import Event
 from .base import Agent, SeatView
+from .skill import DEFAULT_SKILL, STRONG, slips
 
 POWER_CLAIMS = ("seer", "medium")
 
 
 class LicosBot(Agent):
-    def __init__(self, seat: str, rng: random.Random | None = None) -> None:
+    def __init__(self, seat: str, rng: random.Random | None = None, *,
+                 skill: str = DEFAULT_SKILL) -> None:
         super().__init__(seat, rng)
+        self.skill = skill
+        self.strong = skill == STRONG  # the reasoning an easy bot leaves out (agents.skill)
         self.role = ""
         self.phase = "setup"
         self.composition: dict[str, int] = {}
@@ -263,6 +267,8 @@ class LicosBot(Agent):
         choices = list(decision.choices)
         if not choices:
             return decision.default
+        if slips(self.skill, decision, self.rng):
+            return self.rng.choice(choices)
         name = decision.name
         if name == "vote":
             return self.choose_vote(choices)

@@ -27,6 +27,7 @@ from ..core import YES_NO, Decision
 from ..core.events import Event
 from .base import Agent, SeatView
 from .random_bot import random_answer
+from .skill import DEFAULT_SKILL, STRONG, slips
 
 WOLVES = ("pack-leader", "pack-wolf", "cursed-wolf", "outcast-wolf", "wolf-descendant")
 EVIL_TEAMS = ("werewolves", "vampires", "criminals", "outcast-wolf")
@@ -34,8 +35,11 @@ MYSTICS = ("seer", "wizard", "medium", "witch", "healer")
 
 
 class WherewolfBot(Agent):
-    def __init__(self, seat: str, rng: random.Random | None = None) -> None:
+    def __init__(self, seat: str, rng: random.Random | None = None, *,
+                 skill: str = DEFAULT_SKILL) -> None:
         super().__init__(seat, rng)
+        self.skill = skill
+        self.strong = skill == STRONG  # the reasoning an easy bot leaves out (agents.skill)
         self.role = ""
         self.team = ""
         self.phase = "setup"
@@ -250,6 +254,8 @@ class WherewolfBot(Agent):
         self.role = game_view.my_role
         self.team = game_view.my_team
         answer = self._choose(decision, game_view)
+        if slips(self.skill, decision, self.rng):
+            answer = random_answer(decision, self.rng)
         try:
             return decision.validate(answer)
         except Exception:  # noqa: BLE001 - any slip falls back to a legal random answer

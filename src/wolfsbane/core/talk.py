@@ -12,6 +12,13 @@ A message is a mapping with a `type`:
 - ``{"type": "vote", "player": P}``: "I will vote for P" (``player: null``: I will abstain)
 - ``{"type": "text", "text": "..."}``: anything else, in the speaker's own words.
 
+An accusation, a defence or a stated vote may say why, so that people read the reason and
+agents can weigh it: ``"reason"`` is one of `REASONS` (below), ``"by"`` the other player the
+reason names (the seer who found them, the confirmed seer they voted against, the werewolf
+they defended...), and ``"wording"`` (0-2) which of the catalogue's phrasings to use, so that
+the same reason is not said word for word by everyone:
+``{"type": "accuse", "player": "Eve", "reason": "voted-seer", "by": "Ada", "wording": 1}``.
+
 A bare string is free text. Messages are checked here and stored as plain text and ids; any
 client that shows them escapes them.
 """
@@ -26,6 +33,23 @@ if TYPE_CHECKING:
     from .game import Game
 
 TALK_TYPES = ("claim", "result", "accuse", "defend", "vote", "text")
+# why one accuses, defends or means to vote for a player (the catalogue words each of them)
+REASONS = (
+    "seer-result",  # a seer (`by`) published that the player is a werewolf / innocent
+    "my-result",  # my own power showed it to me
+    "false-claim",  # the player claims a card that a believable player (`by`) holds
+    "caught-lying",  # a published result of the player's was proven false (`by`: about whom)
+    "voted-seer",  # the player voted or means to vote against the confirmed seer (`by`)
+    "defended-wolf",  # the player stood up for a proven werewolf (`by`)
+    "voted-with-wolf",  # the player voted with the werewolf (`by`) on a past day
+    "voted-innocent",  # the player pushed a proven innocent (`by`) to the gallows
+    "accused-me",  # the player accuses me, and I know I am innocent
+    "confirmed",  # the player is confirmed (a proven seer, my fellow mason, a revealed card)
+    "follow",  # I follow the reasoned case of `by`
+    "quiet",  # the player has said and done least to help, a weak reason said as such
+    "hunch",  # no evidence at all: said honestly, so no one follows it for more
+)
+WORDINGS = 3  # phrasings per reason in the catalogue
 _RESULT_KEYS = ("role", "team", "werewolf", "aura", "alignment", "mystic")
 CLAIM_INFO_KEYS = ("night", "number", "player", "players", "roles", "yes", "alignment")
 _MOST_NAMED = 3  # players or characters one claim may name
@@ -62,6 +86,8 @@ def check_message(game: Game, message: Any, max_length: int) -> dict[str, Any]:
         clean["player"] = None
         return clean
     clean["player"] = _player(game, player)
+    if kind in ("accuse", "defend", "vote") and "reason" in message:
+        clean.update(_reason(game, message))
     if kind == "result":
         found = False
         for key in _RESULT_KEYS:
@@ -78,6 +104,21 @@ def check_message(game: Game, message: Any, max_length: int) -> dict[str, Any]:
             raise IllegalAnswer("A result says what was found: a card, a team, werewolf or "
                                 "not, or an aura.", "result-what")
     return clean
+
+
+def _reason(game: Game, message: dict[str, Any]) -> dict[str, Any]:
+    """The reason a message gives, checked: a known reason, another player, a phrasing."""
+    reason = message["reason"]
+    if reason not in REASONS:
+        raise IllegalAnswer("That reason is not one the table knows.", "talk-reason")
+    out: dict[str, Any] = {"reason": reason}
+    if message.get("by") is not None:
+        out["by"] = _player(game, message["by"])
+    wording = message.get("wording", 0)
+    if type(wording) is not int or not 0 <= wording < WORDINGS:
+        raise IllegalAnswer("A wording is 0, 1 or 2.", "talk-wording")
+    out["wording"] = wording
+    return out
 
 
 def _claim_info(game: Game, key: str, value: Any) -> Any:
