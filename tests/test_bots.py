@@ -72,8 +72,19 @@ def roles_of(game: Game) -> dict[str, str]:
     return {p.name: (game.edition.card_before(p) or p.role) for p in game.players}
 
 
+REASON_KEYS = ("reason", "by", "wording")
+
+
+def gist(message: Any) -> Any:
+    """A message without the reason it gives (tests/test_bot_reasoning.py tests those)."""
+    if isinstance(message, dict):
+        return {k: v for k, v in message.items() if k not in REASON_KEYS}
+    return message
+
+
 def said(game: Game, seat: str, phase: str, channel: str = "village") -> list[dict[str, Any]]:
-    return [e.data["message"] for e in game.events
+    """What the seat said, without the reasons it gave (tests/test_bot_reasoning.py)."""
+    return [gist(e.data["message"]) for e in game.events
             if e.kind == "Said" and e.phase == phase and e.data["player"] == seat
             and e.data["channel"] == channel]
 
@@ -120,7 +131,7 @@ class Table:
         messages = self.catch_up(seat).talk(channel, SeatView(self.game, seat))
         for message in messages:
             self.game.say(seat, channel, message)
-        return messages
+        return [gist(message) for message in messages]
 
     def let_bot(self, seat: str, name: str) -> Any:
         value = self.ask(seat, name)

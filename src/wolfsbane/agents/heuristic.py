@@ -37,6 +37,7 @@ from ..core.events import Event
 from .base import Agent, SeatView
 from .memory import SEER_ROLES, Memory, is_wolf_role
 from .random_bot import random_answer
+from .reasons import reasoned, weight_of
 from .skill import DEFAULT_SKILL, STRONG, slips
 
 STEAL_PREFERENCE = ("werewolf", "fortune-teller", "witch", "hunter", "little-girl", "cupid")
@@ -44,6 +45,7 @@ SPY_CHANCE = 0.3
 DEFEND_PACKMATE_CHANCE = 0.3
 BUS_CHANCE = 0.6
 COUNTER_CLAIM_CHANCE = 0.4
+STRONG_COUNTER_CLAIM_CHANCE = 0.5  # a strong pack contests the seer who exposed one of it
 PLAN_FAKE_CLAIM_CHANCE = 0.12
 PLAN_PUSH_CHANCE = 0.5
 POISON_THRESHOLD = 6.0
@@ -186,10 +188,14 @@ class HeuristicBot(Agent):
         scores = memory.suspicion()
         pull: dict[str, float] = {}
         cred = memory.credibility()
+        reasons = memory.intent_reasons
+        strong = self.strong
         for speaker, target in memory.intents.items():
             if target is None or speaker == self.seat:
                 continue
             weight = 0.6 if scores.get(speaker, 0.0) < 1.5 else 0.1
+            if strong:  # no pile-on without a reason: a hunch hardly pulls at all
+                weight *= 1.5 * weight_of(reasons.get(speaker))
             pull[target] = pull.get(target, 0.0) + weight
             if cred.get(target, 0.0) >= 0.8:  # means to hang a trusted fortune teller
                 pull[speaker] = pull.get(speaker, 0.0) + 1.0
@@ -229,6 +235,10 @@ class HeuristicBot(Agent):
         memory = self.memory
         scores = memory.suspicion()
         names = [c for c in choices if c != memory.lover]
+        if self.strong:
+            cred = memory.credibility()
+            # a seer nobody contradicts (or whose results were borne out) is not hanged
+            names = [c for c in names if cred.get(c, 0.0) < 0.8] or names
         best, score = self._best(names, scores, social=True)
         if best is None or score < -50.0:
             return None  # everyone left is known to be innocent
@@ -251,7 +261,7 @@ class HeuristicBot(Agent):
                 if pressures is None:
                     pressures = memory.pressures()
                 if pressures.get(name, 0.0) >= 1.0:
-                    self._say_once(out, "defend:" + name, {"type": "defend", "player": name})
+                    self._say_once(out, "defend:" + name, self._defence(name))
                     break
         # cheap silences first (the scores bound the target's evidence): the talk comes in
         # rounds, and most turns add nothing
@@ -262,12 +272,84 @@ class HeuristicBot(Agent):
             return out  # my vote is stated and nobody is suspect enough to accuse
         target = self._village_vote_target([n for n in memory.alive if n != self.seat])
         evidence = scores.get(target, 0.0) if target is not None else 0.0
-        if target is not None and evidence >= 3.0:
-            self._say_once(out, "accuse:" + target, {"type": "accuse", "player": target})
+        if target is None:
+            if not self._said_already("vote"):
+                self._say_once(out, "vote", {"type": "vote", "player": None})
+            return out
+        if evidence >= 3.0 and not self._said_already("accuse:" + target):
+            reason, by = self._reason_against(target, evidence)
+            self._say_once(out, "accuse:" + target,
+                           reasoned("accuse", target, reason, by, self.rng))
         # say how I will vote when I have a reason, or to give an undecided village a focus
-        if evidence >= 1.0 or out or not any(memory.intents.values()):
-            self._say_once(out, "vote", {"type": "vote", "player": target})
+        if (evidence >= 1.0 or out or not any(memory.intents.values())) and \
+                not self._said_already("vote"):
+            reason, by = self._reason_against(target, evidence)
+            self._say_once(out, "vote", reasoned("vote", target, reason, by, self.rng))
         return out
+
+    def _defence(self, name: str) -> dict[str, Any]:
+        """A defence of `name`, whom I know to be innocent, and how I know it."""
+        memory = self.memory
+        if memory.inspected.get(name) is False:
+            return reasoned("defend", name, "my-result", None, self.rng)
+        cred = memory.credibility()
+        for speaker, target, wolf, _day in memory.results:
+            if target == name and not wolf and cred.get(speaker, 0.0) >= 0.8:
+                return reasoned("defend", name, "seer-result", speaker, self.rng)
+        return reasoned("defend", name, "confirmed", None, self.rng)
+
+    def _reason_against(self, target: str, evidence: float) -> tuple[str, str | None]:
+        """Why I point at `target`, in the vocabulary of `reasons` (the strongest reason I
+        can give aloud: a werewolf gives only what the village could know too)."""
+        memory = self.memory
+        honest = not self._is_wolf()
+        if target == self._framed or (honest and memory.inspected.get(target) is True):
+            return "my-result", None
+        cred = memory.credibility()
+        if target in memory.claims and memory.claims[target] in SEER_ROLES and \
+                cred.get(target) == 0.0 and honest:
+            if memory.role in SEER_ROLES:
+                return "false-claim", self.seat
+            rivals = [n for n, c in cred.items() if c > 0.0 and n != target]
+            if rivals:
+                return "false-claim", max(rivals, key=lambda n: cred[n])
+        for speaker, found, wolf, _day in reversed(memory.results):
+            if found == target and wolf and speaker != target and \
+                    (cred.get(speaker, 0.0) >= 0.45 or not honest):
+                return "seer-result", speaker
+        trusted = [n for n, c in cred.items() if c >= 0.8]
+        if trusted:
+            seer = memory.intents.get(target)
+            if seer in trusted:
+                return "voted-seer", seer
+            for ballots in memory.votes.values():
+                for voter, voted in ballots:
+                    if voter == target and voted in trusted:
+                        return "voted-seer", voted
+        for speaker, defended, _day in memory.defenses:
+            if speaker == target and (memory.revealed.get(defended) == "werewolf" or (
+                    honest and memory.wolfness.get(defended) is True)):
+                return "defended-wolf", defended
+        for day, ballots in memory.votes.items():
+            hanged = memory.executed.get(day)
+            wolves = {voted: voter for voter, voted in ballots if voted is not None and (
+                memory.revealed.get(voter) == "werewolf" or (
+                    honest and memory.wolfness.get(voter) is True))}
+            for voter, voted in ballots:
+                if voter != target:
+                    continue
+                if voted in wolves and wolves[voted] != target:
+                    return "voted-with-wolf", wolves[voted]
+                if voted is not None and voted == hanged and \
+                        memory.revealed.get(hanged, "werewolf") != "werewolf":
+                    return "voted-innocent", hanged
+        if honest and any(s == target and t == self.seat for s, t, _d in memory.accusations):
+            return "accused-me", None
+        for speaker, intended in memory.intents.items():
+            if intended == target and speaker != self.seat and \
+                    weight_of(memory.intent_reasons.get(speaker)) >= 0.5:
+                return "follow", speaker
+        return ("quiet", None) if evidence >= 1.0 else ("hunch", None)
 
     def _seer_reveal(self, out: list[Any]) -> None:
         memory = self.memory
@@ -284,8 +366,12 @@ class HeuristicBot(Agent):
                 self._reported.add(name)
                 out.append({"type": "result", "player": name,
                             "werewolf": memory.inspected[name]})
-        for name in found + liars:
-            self._say_once(out, "accuse:" + name, {"type": "accuse", "player": name})
+        for name in found:
+            self._say_once(out, "accuse:" + name,
+                           reasoned("accuse", name, "my-result", None, self.rng))
+        for name in liars:
+            self._say_once(out, "accuse:" + name,
+                           reasoned("accuse", name, "false-claim", self.seat, self.rng))
 
     # -- werewolf reasoning -----------------------------------------------------------------
 
@@ -321,6 +407,17 @@ class HeuristicBot(Agent):
                     return mate
         return None
 
+    def _pack_rank(self) -> int:
+        """My place among the living werewolves in seat order (0: the first)."""
+        memory = self.memory
+        rank = 0
+        for name in memory.alive:
+            if name == self.seat:
+                return rank
+            if name in memory.pack:
+                rank += 1
+        return rank
+
     def _wolf_day_target(self) -> str | None:
         memory = self.memory
         day, cached = self._day_target
@@ -352,7 +449,11 @@ class HeuristicBot(Agent):
         wave = [c for c in choices if c not in pack and c != memory.lover
                 and pressures.get(c, 0.0) >= 1.0]
         if wave:  # blend in: join the village where it already points at an innocent
-            return max(wave, key=lambda c: pressures[c] + self._jitters().get(c, 0.0))
+            jitter = self._jitters()
+            wave.sort(key=lambda c: -(pressures[c] + jitter.get(c, 0.0)))
+            if self.strong and len(wave) > 1 and self._pack_rank() % 2 == 1:
+                return wave[1]  # split the pack's votes: a bloc of identical ballots shows
+            return wave[0]
         target = self._wolf_day_target()
         if target in choices:
             return target
@@ -372,27 +473,31 @@ class HeuristicBot(Agent):
                 self._framed = target
                 out.append({"type": "claim", "role": "fortune-teller"})
                 out.append({"type": "result", "player": target, "werewolf": True})
-                self._say_once(out, "accuse:" + target, {"type": "accuse", "player": target})
+                self._say_once(out, "accuse:" + target,
+                               reasoned("accuse", target, "my-result", None, self.rng))
         # a counter-claim against a seer who exposed one of us
         if not self._claimed and not mate_claimed:
             for speaker, target, wolf, _day in memory.results:
                 if (wolf and target in pack and speaker not in pack and speaker in memory.alive
                         and speaker not in self._counter_decided):
                     self._counter_decided.add(speaker)
-                    if self.rng.random() < COUNTER_CLAIM_CHANCE:
+                    chance = STRONG_COUNTER_CLAIM_CHANCE if self.strong else \
+                        COUNTER_CLAIM_CHANCE
+                    if self.rng.random() < chance:
                         self._claimed = True
                         self._framed = speaker
                         out.append({"type": "claim", "role": memory.claims.get(
                             speaker, "fortune-teller")})
                         out.append({"type": "result", "player": speaker, "werewolf": True})
-                        self._say_once(out, "accuse:" + speaker,
-                                       {"type": "accuse", "player": speaker})
+                        self._say_once(out, "accuse:" + speaker, reasoned(
+                            "accuse", speaker, "my-result", None, self.rng))
                     break
         doomed = self._doomed_mate()
         if doomed is None:
             for mate in self._pack_alive():
                 if memory.pressure(mate) >= 1.0 and self.rng.random() < DEFEND_PACKMATE_CHANCE:
-                    self._say_once(out, "defend:" + mate, {"type": "defend", "player": mate})
+                    self._say_once(out, "defend:" + mate,
+                                   reasoned("defend", mate, "hunch", None, self.rng))
                     break
         if self._said_already("vote"):
             return out  # my vote is stated: a later turn only adds claims and defences
@@ -402,7 +507,12 @@ class HeuristicBot(Agent):
         target = self._wolf_vote_target([n for n in memory.alive if n != self.seat])
         # speak like a villager: a stated vote when there is a reason to give one
         if out or memory.pressure(target or "") >= 1.0 or not any(memory.intents.values()):
-            self._say_once(out, "vote", {"type": "vote", "player": target})
+            if target is None:
+                self._say_once(out, "vote", {"type": "vote", "player": None})
+            else:
+                looks = memory.suspicion().get(target, 0.0)
+                reason, by = self._reason_against(target, looks)
+                self._say_once(out, "vote", reasoned("vote", target, reason, by, self.rng))
         return out
 
     def _pack_talk(self, view: SeatView) -> list[Any]:
@@ -510,13 +620,27 @@ class HeuristicBot(Agent):
             mates = [m for m in self._pack_alive() if m in decision.choices]
             if mates and self.rng.random() < 0.3:
                 return mates[0]
+            if self.strong:
+                return self._harmless(decision.choices)
         return self._trusted(decision.choices)
+
+    def _harmless(self, choices: list[str] | tuple[str, ...]) -> str | None:
+        """For a werewolf: the living non-werewolf who threatens the pack least (never the
+        seer who has just exposed one of us), to hold the sheriff's double vote."""
+        threats = self.memory.threats()
+        names = [c for c in choices if c in threats]
+        if not names:
+            return self._trusted(choices)
+        jitter = self._jitters()
+        return min(names, key=lambda n: threats[n] + jitter.get(n, 0.0))
 
     def _successor(self, decision: Decision, view: SeatView) -> Any:
         if self._is_wolf():
             mates = [m for m in self._pack_alive() if m in decision.choices]
             if mates and self.rng.random() < 0.5:
                 return mates[0]
+            if self.strong:
+                return self._harmless(decision.choices)
         return self._trusted(decision.choices)
 
     def _guard(self, decision: Decision, view: SeatView) -> Any:

@@ -68,6 +68,7 @@ class Memory:
         self.accusations: list[tuple[str, str, int]] = []  # (speaker, target, day)
         self.defenses: list[tuple[str, str, int]] = []
         self.intents: dict[str, str | None] = {}  # this phase's vote intentions
+        self.intent_reasons: dict[str, str | None] = {}  # ... and the reason each gave
         # the speakers of the last phase with village talk, in the order they began (kept
         # through the night, for a question asked before anyone speaks)
         self.speakers: dict[str, None] = {}
@@ -153,6 +154,7 @@ class Memory:
         if number.isdigit():
             self.day = int(number)
         self.intents = {}
+        self.intent_reasons = {}
         self.pack_proposal = None
         if name.startswith("night"):
             self.pack_plan_push = None  # each night the pack plans afresh
@@ -241,6 +243,7 @@ class Memory:
         day = self.day
         if kind == "vote":
             self.intents[speaker] = target
+            self.intent_reasons[speaker] = message.get("reason")
             if target is not None:
                 self.intent_log.append((speaker, target, day))
             return bool(self.overheard_push)

@@ -1,0 +1,44 @@
+"""Reasons said aloud: an accusation, a defence or a stated vote with its why.
+
+The vocabulary is `core.talk.REASONS`; the catalogue words each reason in `WORDINGS` ways,
+and a bot picks one with its own `rng`, so a table of bots does not repeat itself word for
+word. Other agents read the reason (`WEIGHT`): a vote backed by evidence pulls a village
+behind it, a hunch hardly at all.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ..core.talk import WORDINGS
+
+# How far a stated vote with this reason pulls an honest listener behind it (the rest: a
+# reason given by nobody, or one it does not know)
+WEIGHT = {
+    "seer-result": 1.0, "my-result": 1.0, "false-claim": 0.9, "caught-lying": 0.9,
+    "voted-seer": 0.8, "defended-wolf": 0.8, "voted-with-wolf": 0.6, "voted-innocent": 0.5,
+    "accused-me": 0.3, "follow": 0.3, "quiet": 0.1, "hunch": 0.05,
+}
+NO_REASON_WEIGHT = 0.25
+EVIDENCE = frozenset(reason for reason, weight in WEIGHT.items() if weight >= 0.5)
+
+
+def reasoned(kind: str, player: str | None, reason: str | None, by: str | None,
+             rng: random.Random) -> dict[str, Any]:
+    """The message `kind` ("accuse", "defend", "vote") about `player`, with its reason (when
+    there is one) in one of the catalogue's wordings."""
+    message: dict[str, Any] = {"type": kind, "player": player}
+    if reason is not None and player is not None:
+        message["reason"] = reason
+        if by is not None:
+            message["by"] = by
+        message["wording"] = int(rng.random() * WORDINGS)
+    return message
+
+
+def weight_of(reason: Any) -> float:
+    """How much a stated vote with `reason` is worth following."""
+    if reason is None:
+        return NO_REASON_WEIGHT
+    return WEIGHT.get(reason, NO_REASON_WEIGHT)
