@@ -27,6 +27,7 @@ from typing import Any
 from ..core import Decision
 from ..core.events import Event
 from .base import Agent, SeatView
+from .reasons import reasoned, weight_of
 from .skill import DEFAULT_SKILL, STRONG, slips
 
 POWER_CLAIMS = ("seer", "medium")
@@ -48,6 +49,8 @@ class LicosBot(Agent):
         self.own: dict[str, bool] = {}  # what my seer/medium power told me
         self.accused: Counter[str] = Counter()
         self.intents: Counter[str] = Counter()  # declared votes today
+        self.intent_weight: dict[str, float] = {}  # ... each weighed by the reason it gave
+        self.intent_by: dict[str, str] = {}  # speaker -> whom they mean to vote for today
         self.defended: Counter[str] = Counter()
         self.votes: dict[str, int] = {}  # votes received the day before (morning news)
         self.killed_at_night: set[str] = set()
@@ -103,6 +106,8 @@ class LicosBot(Agent):
         self.pack_picks = []
         self.intent = None
         self.intents = Counter()
+        self.intent_weight = {}
+        self.intent_by = {}
 
     def _announced(self, data: dict[str, Any]) -> None:
         about = data.get("about")
@@ -147,7 +152,11 @@ class LicosBot(Agent):
         elif kind == "defend" and target:
             self.defended[str(target)] += 1
         elif kind == "vote" and target:
-            self.intents[str(target)] += 1
+            name = str(target)
+            self.intents[name] += 1
+            self.intent_weight[name] = self.intent_weight.get(name, 0.0) + 2.0 * weight_of(
+                message.get("reason"))
+            self.intent_by[speaker] = name
         self._trusted = {}
         self._found = {}
 
@@ -227,7 +236,10 @@ class LicosBot(Agent):
                 score += 1.5 * (1.0 - weight) - 0.8
         score += 0.25 * self.votes.get(name, 0)
         score += 0.3 * self.accused[name] - 0.2 * self.defended[name]
-        score += 0.4 * self.intents[name]  # rally behind a vote the table is forming
+        if self.strong:  # rally behind a vote the table is forming, for its reasons
+            score += 0.4 * self.intent_weight.get(name, 0.0)
+        else:
+            score += 0.4 * self.intents[name]
         if self.role == "werehamster" and claimed == "seer":
             score += 1.5
         return score
@@ -309,7 +321,50 @@ class LicosBot(Agent):
             if rivals:
                 return rivals[0]
             return self.rng.choice(choices)
+        if self.strong:
+            # the grey first: a seer or medium nobody has caught lying is not put to death
+            # (two claiming one card are sorted out by the medium, not by the rope), nor a
+            # mason his partner vouches for
+            grey = [c for c in choices if not self._protected(c)]
+            return self.most_suspect(grey or choices)
         return self.most_suspect(choices)
+
+    def _protected(self, name: str) -> bool:
+        role = self.claims.get(name)
+        if role in POWER_CLAIMS:
+            return self.trust(name) >= 0.4
+        return role == "mason" and self.trust(name) >= 1.0 and self.suspicion(name) < 0.0
+
+    def reason_against(self, target: str) -> tuple[str, str | None]:
+        """Why this seat points at `target`, said aloud (a werewolf or the madman gives only
+        what the village could know too)."""
+        honest = self.role not in ("werewolf", "madman")
+        if self.own.get(target) or self.fake.get(target):
+            return "my-result", None
+        if target in self.claims and self.claims[target] in POWER_CLAIMS and honest and \
+                self.trust(target) <= 0.1:
+            if self.role == self.claims[target]:
+                return "false-claim", self.seat
+            rivals = [n for n in self.claimants(self.claims[target])
+                      if n != target and self.trust(n) > 0.3]
+            return ("false-claim", rivals[0]) if rivals else ("caught-lying", None)
+        for speaker, found, wolf in reversed(self.results):
+            if found == target and wolf and speaker != target and (
+                    not honest or self.trust(speaker) >= 0.4):
+                return "seer-result", speaker
+        voted = self.intent_by.get(target)
+        if voted is not None and voted in self.claims and self.trust(voted) >= 0.9:
+            return "voted-seer", voted
+        if honest and self.accused_me_by(target):
+            return "accused-me", None
+        for speaker, intended in self.intent_by.items():
+            if intended == target and speaker != self.seat and speaker != target:
+                return "follow", speaker
+        return ("quiet", None) if self.suspicion(target, naive=not honest) >= 0.5 else \
+            ("hunch", None)
+
+    def accused_me_by(self, name: str) -> bool:
+        return self.intent_by.get(name) == self.seat
 
     def _threat(self, name: str) -> float:
         """For a werewolf: how dangerous `name` is to the pack."""
@@ -375,20 +430,21 @@ class LicosBot(Agent):
                 self.claimed = True
                 out.append({"type": "claim", "role": "mason"})
                 if self.partner is not None:
-                    out.append({"type": "defend", "player": self.partner})
+                    out.append(reasoned("defend", self.partner, "confirmed", None, self.rng))
         elif role == "madman":
             out += self.talk_as_madman(day, alive)
         elif role == "werewolf":
             for speaker, target, wolf in self.results[-6:]:
                 if wolf and target in self.pack and target in alive:
-                    out.append({"type": "defend", "player": target})
+                    out.append(reasoned("defend", target, "hunch", None, self.rng))
                     if speaker in alive and self.rng.random() < 0.7:
-                        out.append({"type": "accuse", "player": speaker})
+                        out.append(reasoned("accuse", speaker, "false-claim", None, self.rng))
                     break
         target = self.vote_target(alive)
         self.intent = target
         if role not in ("hunter", "werehamster") or self.rng.random() < 0.5:
-            out.append({"type": "vote", "player": target})
+            reason, by = self.reason_against(target)
+            out.append(reasoned("vote", target, reason, by, self.rng))
         return out[:9]
 
     def talk_as_seer(self, day: int, alive: list[str]) -> list[Any]:
@@ -402,10 +458,10 @@ class LicosBot(Agent):
                     self.published.add(target)
                     out.append({"type": "result", "player": target, "werewolf": wolf})
                     if wolf and target in alive:
-                        out.append({"type": "accuse", "player": target})
+                        out.append(reasoned("accuse", target, "my-result", None, self.rng))
             for rival in self.claimants("seer"):
                 if rival in alive:
-                    out.append({"type": "accuse", "player": rival})
+                    out.append(reasoned("accuse", rival, "false-claim", self.seat, self.rng))
         return out
 
     def talk_as_medium(self, alive: list[str]) -> list[Any]:
@@ -419,7 +475,7 @@ class LicosBot(Agent):
             out.append({"type": "result", "player": target, "werewolf": self.own[target]})
             for speaker, who, wolf in self.results:
                 if who == target and wolf != self.own[target] and speaker in alive:
-                    out.append({"type": "accuse", "player": speaker})
+                    out.append(reasoned("accuse", speaker, "caught-lying", target, self.rng))
         return out
 
     def talk_as_madman(self, day: int, alive: list[str]) -> list[Any]:
@@ -440,7 +496,7 @@ class LicosBot(Agent):
             self.fake[target] = wolf
             out.append({"type": "result", "player": target, "werewolf": wolf})
             if wolf:
-                out.append({"type": "accuse", "player": target})
+                out.append(reasoned("accuse", target, "my-result", None, self.rng))
         return out
 
     def talk_to_pack(self, game_view: SeatView) -> list[Any]:

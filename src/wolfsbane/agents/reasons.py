@@ -18,7 +18,7 @@ from ..core.talk import WORDINGS
 WEIGHT = {
     "seer-result": 1.0, "my-result": 1.0, "false-claim": 0.9, "caught-lying": 0.9,
     "voted-seer": 0.8, "defended-wolf": 0.8, "voted-with-wolf": 0.6, "voted-innocent": 0.5,
-    "accused-me": 0.3, "follow": 0.3, "quiet": 0.1, "hunch": 0.05,
+    "accused-me": 0.3, "follow": 0.15, "quiet": 0.1, "hunch": 0.05,
 }
 NO_REASON_WEIGHT = 0.25
 EVIDENCE = frozenset(reason for reason, weight in WEIGHT.items() if weight >= 0.5)

@@ -27,6 +27,7 @@ from ..core import YES_NO, Decision
 from ..core.events import Event
 from .base import Agent, SeatView
 from .random_bot import random_answer
+from .reasons import reasoned, weight_of
 from .skill import DEFAULT_SKILL, STRONG, slips
 
 WOLVES = ("pack-leader", "pack-wolf", "cursed-wolf", "outcast-wolf", "wolf-descendant")
@@ -52,11 +53,15 @@ class WherewolfBot(Agent):
         self.published: set[str] = set()
         self.claims: dict[str, str] = {}
         self.suspicion: Counter[str] = Counter()
+        self.accused_by: dict[str, str] = {}  # accuser -> whom they accused last
+        self.accuse_reason: dict[str, str | None] = {}  # accuser -> the reason given
+        self.dark_by: dict[str, str] = {}  # target -> who published a dark result on them
         self.dead: set[str] = set()
         self.possible: set[str] = set()
         self.claimed = False
         self.fake_claim = ""
         self.killed_tonight: list[str] = []
+        self.faked: set[str] = set()  # whom my false mystic results named
         # one say per discussion (the talk before a vote; a vote cast starts the next one):
         # this bot's coin flips and fake results are meant once a discussion, not once a round
         self.ballots_seen = 0
@@ -143,6 +148,9 @@ class WherewolfBot(Agent):
         target = message.get("player")
         if kind == "claim":
             role = str(message.get("role"))
+            if self.strong and role in MYSTICS and speaker not in self.claims and any(
+                    r == role and n not in self.dead for n, r in self.claims.items()):
+                self.suspicion[speaker] += 2  # a late counter-claim: the classic wolf move
             self.claims.setdefault(speaker, role)
             if role == self.role and role in MYSTICS and self.role in MYSTICS:
                 self.known_bad.add(speaker)  # they claim my card: a liar
@@ -150,15 +158,31 @@ class WherewolfBot(Agent):
             self.known_bad.add(speaker)  # a false result about me
         elif kind == "result" and target is not None:
             trust = 0.5 if speaker in self.known_bad else 1.5
+            if self.strong and self.claims.get(str(target)) == self.claims.get(speaker):
+                trust = 0.5  # rival claimants calling each other names prove little
             name = str(target)
             fake_mystic = (message.get("mystic") in (False, "no")
                            and self.claims.get(name) in MYSTICS)
             if message.get("aura") == "dark" or fake_mystic:
                 self.suspicion[name] += int(2 * trust)
+                self.dark_by[name] = speaker
             elif message.get("aura") == "white" or message.get("mystic") in (True, "yes"):
                 self.suspicion[name] -= 1
         elif kind == "accuse" and target is not None:
-            self.suspicion[str(target)] += 1
+            name = str(target)
+            self.accused_by[speaker] = name
+            self.accuse_reason[speaker] = message.get("reason")
+            if self.strong:  # an accusation is worth the reason it gives
+                weight = weight_of(message.get("reason"))
+                cited = message.get("by")
+                if cited is not None and message.get("reason") in ("seer-result", "follow") \
+                        and not self._believed(str(cited)):
+                    weight *= 0.2  # it leans on a claim I do not believe
+                self.suspicion[name] += 2.0 * weight
+                if self._believed(name):
+                    self.suspicion[speaker] += 1.5  # accusing the seer nobody contradicts
+            else:
+                self.suspicion[name] += 1
 
     # -- helpers ---------------------------------------------------------------------------------
 
@@ -172,6 +196,61 @@ class WherewolfBot(Agent):
         if said_mystic is not None:
             return (said_mystic in (True, "yes")) != mystic
         return False
+
+    def _counter_claim(self, view: SeatView, out: list[Any]) -> bool:
+        """A strong werewolf contests the seer everyone believes: the first of the pack
+        alive claims the same card and names the claimant a dark aura (a wolf's best answer
+        to a seer it cannot let stand). True when it spoke."""
+        if self.role not in WOLVES:
+            return False
+        if any(self.claims.get(ally) in MYSTICS for ally in self.allies):
+            return False  # a packmate already claims a mystic card
+        first = next((p for p in view.alive if p == self.seat or p in self.pack), None)
+        if first != self.seat:
+            return False
+        rivals = [n for n, role in self.claims.items() if role == "seer" and n not in
+                  self.allies and n not in self.dead and
+                  sum(1 for r in self.claims.values() if r == "seer") == 1]
+        if not rivals:
+            return False
+        rival = rivals[0]
+        self.fake_claim = "seer"
+        self.faked.add(rival)
+        out.append({"type": "claim", "role": "seer"})
+        out.append({"type": "result", "player": rival, "aura": "dark"})
+        out.append(reasoned("accuse", rival, "my-result", None, self.rng))
+        return True
+
+    def _believed(self, name: str) -> bool:
+        """A mystic claim this seat believes: nobody else claims the card, and nothing the
+        claimant published was proven false to me."""
+        role = self.claims.get(name)
+        if role not in MYSTICS or name in self.known_bad or name in self.dead:
+            return False
+        return sum(1 for claimed in self.claims.values() if claimed == role) == 1
+
+    def reason_against(self, target: str) -> tuple[str, str | None]:
+        """Why this seat accuses `target`, said aloud (an evil seat gives only what the
+        village could know too)."""
+        if target in self.known_bad and not self.evil:
+            if target in self.claims and self.claims[target] == self.role:
+                return "false-claim", self.seat
+            return "my-result", None
+        if self.fake_claim and target in self.faked:
+            return "my-result", None
+        seer = self.dark_by.get(target)
+        if seer is not None and seer != target and (self.evil or self._believed(seer)):
+            return "seer-result", seer
+        accused = self.accused_by.get(target)
+        if accused is not None and self._believed(accused):
+            return "voted-seer", accused
+        if not self.evil and self.accused_by.get(target) == self.seat:
+            return "accused-me", None
+        for speaker, accused in self.accused_by.items():
+            if accused == target and speaker != self.seat and speaker != target and \
+                    weight_of(self.accuse_reason.get(speaker)) >= 0.5:
+                return "follow", speaker
+        return ("quiet", None) if self.suspicion[target] >= 1 else ("hunch", None)
 
     @property
     def evil(self) -> bool:
@@ -191,6 +270,9 @@ class WherewolfBot(Agent):
         others = [c for c in choices if c != self.seat]
         if not others:
             return None
+        if self.strong and not self.evil:
+            # a mystic nobody contradicts is not accused or burned
+            others = [c for c in others if not self._believed(c)] or others
         if self.evil:
             # blend in: follow the village's suspicion, but never against an ally; favour
             # players who claim mystic powers
@@ -228,6 +310,9 @@ class WherewolfBot(Agent):
                     else:
                         message["mystic"] = "yes" if result["mystic"] else "no"
                     out.append(message)
+        elif self.evil and self.strong and not self.fake_claim and \
+                self._counter_claim(game_view, out):
+            pass
         elif self.evil and self.role in WOLVES + ("traitor", "vampire") and (
                 self.fake_claim or self.rng.random() < 0.2):
             if not self.fake_claim:
@@ -236,6 +321,7 @@ class WherewolfBot(Agent):
             living = [p for p in game_view.alive if p != self.seat and p not in self.allies]
             if living:
                 victim = self.rng.choice(living)
+                self.faked.add(victim)
                 if self.fake_claim == "seer":
                     out.append({"type": "result", "player": victim, "aura": "dark"})
                 else:
@@ -244,8 +330,12 @@ class WherewolfBot(Agent):
             self.claimed = True
             out.append({"type": "claim", "role": "seer"})
         suspect = self._most_suspect([p for p in game_view.alive])
+        if self.strong and not self.evil and suspect is not None and \
+                self.suspicion[suspect] < 1 and suspect not in self.known_bad:
+            suspect = None  # nothing to go on: no accusation for others to pile onto
         if suspect is not None and self.rng.random() < 0.5:
-            out.append({"type": "accuse", "player": suspect})
+            reason, by = self.reason_against(suspect)
+            out.append(reasoned("accuse", suspect, reason, by, self.rng))
         return out
 
     # -- decisions -------------------------------------------------------------------------------
