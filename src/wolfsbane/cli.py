@@ -248,6 +248,7 @@ def simulate(
     ray: Annotated[Optional[str], typer.Option("--ray", metavar="ADDRESS", help="Play the chunks on a Ray cluster (host:port, auto, or local; needs wolfsbane[ray]).")] = None,  # noqa: UP045,E501
     markdown: Annotated[bool, typer.Option("--markdown", help="Print a Markdown table, a row per cell.")] = False,  # noqa: E501
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
+    skill: Annotated[Optional[str], typer.Option("--skill", metavar="LEVEL", help="Bot level: easy or strong (default), for every seat or one per seat in seat order (easy,strong,...).")] = None,  # noqa: UP045,E501
 ) -> None:
     """Play many all-bot games and report win rates by team, seat and role, survival, who
     dies first and the game's length, each with a 95% interval (or a --sweep grid)."""
@@ -262,7 +263,7 @@ def simulate(
             options=_parse_options(option or []), seed=seed, workers=workers, sweep=sweep,
             as_json=as_json, csv_path=csv_file, jsonl_path=jsonl_file,
             summary_path=summary_file, html_path=html_file, ray=ray,
-            markdown=markdown)
+            markdown=markdown, skill=skill)
         run_simulate(request, console, err)
     except SimulationError as error:
         err.print(f"[red]The simulation stopped:[/red] {escape(str(error))}", soft_wrap=True)

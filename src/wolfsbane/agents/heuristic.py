@@ -438,6 +438,24 @@ class HeuristicBot(Agent):
         return target
 
     def _wolf_vote_target(self, choices: list[str] | tuple[str, ...]) -> str | None:
+        primary = self._wolf_vote_primary(choices)
+        if not self.strong or primary == self._framed or self._pack_rank() % 2 == 0:
+            return primary
+        # a strong pack does not vote as a bloc: every other wolf picks its own plausible
+        # suspect (a bloc of identical ballots is what a village reads afterwards)
+        memory = self.memory
+        pack = memory.pack
+        pressures = memory.pressures()
+        looks = memory.suspicion()
+        jitter = self._jitters()
+        others = [c for c in choices if c != primary and c not in pack and c != memory.lover
+                  and c != self.seat]
+        if not others:
+            return primary
+        return max(others, key=lambda c: pressures.get(c, 0.0) + 0.5 * looks.get(c, 0.0)
+                   + jitter.get(c, 0.0))
+
+    def _wolf_vote_primary(self, choices: list[str] | tuple[str, ...]) -> str | None:
         if self._framed in choices:
             return self._framed  # stand by the false result I reported
         doomed = self._doomed_mate()
@@ -450,10 +468,7 @@ class HeuristicBot(Agent):
                 and pressures.get(c, 0.0) >= 1.0]
         if wave:  # blend in: join the village where it already points at an innocent
             jitter = self._jitters()
-            wave.sort(key=lambda c: -(pressures[c] + jitter.get(c, 0.0)))
-            if self.strong and len(wave) > 1 and self._pack_rank() % 2 == 1:
-                return wave[1]  # split the pack's votes: a bloc of identical ballots shows
-            return wave[0]
+            return max(wave, key=lambda c: pressures[c] + jitter.get(c, 0.0))
         target = self._wolf_day_target()
         if target in choices:
             return target

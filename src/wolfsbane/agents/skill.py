@@ -38,3 +38,17 @@ def slips(skill: str, decision: Decision, rng: random.Random) -> bool:
     a choice among players or cards: a yes-or-no or an arrangement is answered with care)."""
     return skill == EASY and decision.kind == PICK and bool(decision.choices) and \
         rng.random() < EASY_SLIP
+
+
+def seat_skills(text: str | None, players: int) -> tuple[str, ...]:
+    """Per seat, the skill a command line asks for: one level for every seat ("easy"), or one
+    per seat in seat order ("easy,strong,strong,..."). None or "": every seat the default."""
+    if not text:
+        return (DEFAULT_SKILL,) * players
+    levels = tuple(check_skill(part.strip()) for part in text.split(","))
+    if len(levels) == 1:
+        return levels * players
+    if len(levels) != players:
+        raise SetupError(f"--skill names {len(levels)} levels for {players} seats: give one "
+                         "for every seat, or one for all")
+    return levels

@@ -8,7 +8,7 @@ import contextlib
 import random
 from typing import TYPE_CHECKING, Any
 
-from ..agents import Agent, Table, bot_for
+from ..agents import DEFAULT_SKILL, Agent, Table, bot_for
 from ..core import Decision, IllegalAnswer
 from .dayclock import VoteNotOpen
 
@@ -27,7 +27,8 @@ class Bots:
 
     def make_agent(self, seat: str) -> None:
         rng = random.Random(f"{self.live.config['seed']}:bot:{seat}")
-        self.agents[seat] = bot_for(seat, rng, self.live.edition.id)
+        skill = self.live.state.get("bot_skills", {}).get(seat, DEFAULT_SKILL)
+        self.agents[seat] = bot_for(seat, rng, self.live.edition.id, skill)
 
     def restart(self) -> None:
         """New minds for every bot, who learn the game again from its events (the game was

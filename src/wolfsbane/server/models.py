@@ -126,6 +126,8 @@ class SayIn(Strict):
 class AddBots(Strict):
     count: int = Field(1, ge=1, le=30)
     name: PersonName | None = None
+    skill: Literal["easy", "strong"] = Field(
+        "strong", description="How well the bots play (docs/bots.md): easy or strong.")
 
 
 class ShowBots(Strict):

@@ -10,6 +10,7 @@ from typing import Any
 
 from rich.console import Console
 
+from ..agents.skill import seat_skills
 from ..core import Edition, SetupError
 from .balance import balance, format_balance
 from .export import RowWriter
@@ -49,6 +50,7 @@ class SimulateRequest:
     html_path: Path | None = None
     ray: str | None = None
     markdown: bool = False
+    skill: str | None = None  # the bots' level: one for all seats, or one per seat (--skill)
 
 
 def _cards(edition: Edition, text: str) -> list[str]:
@@ -105,6 +107,9 @@ def _check_paths(request: SimulateRequest) -> None:
 def run_simulate(request: SimulateRequest, out: Console, err: Console) -> None:
     """Run one simulation or a sweep; print the report, write the files asked for."""
     _check_paths(request)
+    if request.sweep and request.skill and "," in request.skill:
+        raise SetupError("--skill names one level per seat for one table size: give a single "
+                         "level (easy or strong) for a --sweep")
     decks = decks_of(request)
     counts = _player_counts(request, decks)
     if request.sweep:
@@ -134,14 +139,15 @@ def run_simulate(request: SimulateRequest, out: Console, err: Console) -> None:
             results = run_sweep(request.edition.id, cells, request.games, seed=request.seed,
                                 workers=request.workers, options=request.options,
                                 progress=progress.update, rows=sink, on_cell=on_cell,
-                                ray_address=request.ray)
+                                ray_address=request.ray, skill=request.skill)
         else:
             cell = cells[0]
             writer.set_cell(request.edition.id, cell.players, _cards_of(request, cell))
             result = simulate(request.edition.id, cell.deck.choice(), players=cell.players,
                               games=request.games, seed=request.seed, workers=request.workers,
                               options=request.options, progress=progress.update, rows=sink,
-                              ray_address=request.ray)
+                              ray_address=request.ray,
+                              skills=seat_skills(request.skill, cell.players))
             results = [CellResult(cell, result)]
     finished = [r.result for r in results if r.result is not None]
     summary: Any = ([r.as_dict() for r in finished] if request.sweep

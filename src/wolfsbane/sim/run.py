@@ -19,7 +19,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..agents import bot_for, play_out
+from ..agents import DEFAULT_SKILL, bot_for, play_out
 from ..core import Game, SetupError
 from ..core.edition import deck_for
 from ..core.view import TABLE_CHANNELS
@@ -45,6 +45,7 @@ class Setup:
     deck: tuple[str, ...]
     players: int
     options: dict[str, Any]
+    skills: tuple[str, ...] | None = None  # each seat's bot level (None: the default)
 
 
 @dataclass(frozen=True)
@@ -174,15 +175,18 @@ def seats_for(players: int) -> list[str]:
 
 
 def play_one(
-    edition_id: str, deck: Sequence[str], players: int, options: dict[str, Any], seed: int
+    edition_id: str, deck: Sequence[str], players: int, options: dict[str, Any], seed: int,
+    skills: Sequence[str] | None = None,
 ) -> Game:
-    """One all-bot game, a pure function of its arguments."""
+    """One all-bot game, a pure function of its arguments (`skills`: each seat's bot level,
+    in seat order; default: every bot at the default level, `agents.skill`)."""
     edition = get_edition(edition_id)
     seats = seats_for(players)
     game = Game(edition, seats, deck=list(deck), options=options, seed=seed)
     rng = random.Random(seed)
-    agents = {seat: bot_for(seat, random.Random(rng.getrandbits(64)), edition_id)
-              for seat in seats}
+    levels = list(skills) if skills is not None else [DEFAULT_SKILL] * players
+    agents = {seat: bot_for(seat, random.Random(rng.getrandbits(64)), edition_id, level)
+              for seat, level in zip(seats, levels, strict=True)}
     return play_out(game, agents)
 
 
@@ -260,7 +264,8 @@ def play_chunk(setup: Setup, seed: int, start: int, stop: int,
     for index in range(start, stop):
         game_seed = seed + index
         try:
-            game = play_one(setup.edition, setup.deck, setup.players, setup.options, game_seed)
+            game = play_one(setup.edition, setup.deck, setup.players, setup.options, game_seed,
+                            setup.skills)
             summary = summarise(game, index, game_seed)
         except Exception as error:  # say which game, so it can be replayed alone
             raise SimulationError(
@@ -363,6 +368,7 @@ def simulate(
     rows: RowsSink | None = None,
     ray_address: str | None = None,
     pool: Workers | None = None,
+    skills: Sequence[str] | None = None,
 ) -> SimulationResult:
     """Play `games` all-bot games and tally them.
 
@@ -371,7 +377,8 @@ def simulate(
     (default: every local core; 1 plays in this process), or the Ray cluster at
     `ray_address` ("local" starts one in this process). `progress(done, total)` is called in
     this process as chunks finish; `rows(list of per-game rows)` too, when given. `pool`:
-    local workers shared with other runs (their count replaces `workers`).
+    local workers shared with other runs (their count replaces `workers`). `skills`: each
+    seat's bot level in seat order (easy or strong; default: strong everywhere).
     """
     if games < 0:
         raise SetupError("the number of games cannot be negative")
@@ -380,7 +387,8 @@ def simulate(
     edition = get_edition(edition_id)
     probe = Game(edition, seats_for(players), deck=cards, options=options, seed=seed)
     resolved_options = dict(probe.options)  # SetupError now, not in a worker
-    setup = Setup(edition_id, tuple(cards), players, options)
+    setup = Setup(edition_id, tuple(cards), players, options,
+                  tuple(skills) if skills is not None else None)
     ranges = chunk_ranges(games)
     total = Tally()
     started = time.perf_counter()

@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ..agents.skill import seat_skills
 from ..core import SetupError
 from ..editions import get_edition
 from .run import Progress, RowsSink, SimulationResult, Workers, simulate
@@ -86,20 +87,22 @@ def run_sweep(
     workers: int | None = None, options: dict[str, Any] | None = None,
     progress: Progress | None = None, rows: RowsSink | None = None,
     on_cell: Callable[[Cell], None] | None = None, ray_address: str | None = None,
+    skill: str | None = None,
 ) -> list[CellResult]:
     """Simulate every cell on seeds `seed .. seed + games - 1`; a cell whose deck cannot be
     dealt at its size is reported, not fatal. `progress(done, total)` counts games over the
-    whole grid."""
+    whole grid. `skill`: every bot's level (agents.skill; default strong)."""
     get_edition(edition_id)
     with Workers(workers) as pool:
         return _sweep(edition_id, cells, games, seed, pool, options, progress, rows, on_cell,
-                      ray_address)
+                      ray_address, skill)
 
 
 def _sweep(
     edition_id: str, cells: Sequence[Cell], games: int, seed: int, pool: Workers,
     options: dict[str, Any] | None, progress: Progress | None, rows: RowsSink | None,
     on_cell: Callable[[Cell], None] | None, ray_address: str | None,
+    skill: str | None = None,
 ) -> list[CellResult]:
     out: list[CellResult] = []
     total = games * len(cells)
@@ -115,7 +118,8 @@ def _sweep(
         try:
             result = simulate(edition_id, cell.deck.choice(), players=cell.players,
                               games=games, seed=seed, options=options, pool=pool,
-                              progress=cell_progress, rows=rows, ray_address=ray_address)
+                              progress=cell_progress, rows=rows, ray_address=ray_address,
+                              skills=seat_skills(skill, cell.players))
         except SetupError as error:
             out.append(CellResult(cell, None, str(error)))
             if progress is not None:

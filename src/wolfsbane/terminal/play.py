@@ -20,7 +20,7 @@ from rich.console import Console
 from rich.panel import Panel
 from rich.rule import Rule
 
-from ..agents import Agent, bot_for, table_for
+from ..agents import DEFAULT_SKILL, Agent, bot_for, table_for
 from ..core import ARRANGE, NUMBER, PARTS, YES_NO, Game, IllegalAnswer
 from ..core.decision import CLOCK, Decision
 from ..core.edition import Edition, deck_for, table_sizes
@@ -162,12 +162,13 @@ def play_in_terminal(
     save: Path | None = None,
     console: Console | None = None,
     pace: Pace | None = None,
+    skill: str = DEFAULT_SKILL,
 ) -> Game | None:
     """Play a game in the terminal (or watch the bots play it, or run its grimoire as the
     storyteller of a bots-only game); returns the game (None when the input ended before a
     narrated game was set up). A game played in the room (Werewolf in the Dark) is narrated
     instead: the group types in what happens, on the clock of `pace` (the wall clock by
-    default)."""
+    default). `skill`: how well the bots play (`agents.skill`: easy or strong)."""
     console = console or Console()
     options = dict(options or {})
     chosen_seed = seed if seed is not None else random.SystemRandom().randrange(1, 1_000_000)
@@ -184,14 +185,14 @@ def play_in_terminal(
     game = Game(edition, names, deck=deck, options=options, seed=chosen_seed,
                 storyteller=MANUAL if storyteller else AUTO)
     tracer = Tracer(game)
-    agents = {name: _bot(name, random.Random(f"{chosen_seed}/{name}"), edition)
+    agents = {name: _bot(name, random.Random(f"{chosen_seed}/{name}"), edition, skill)
               for name in names if name != person}
     bots = Bots(game, agents)
     again = repeat_command(edition, players=players, seat=person, seed=chosen_seed,
                            preset=preset, roles=roles, options=options,
                            composition=composition,
                            default_seat=default_name if seat is None else None,
-                           storyteller=storyteller)
+                           storyteller=storyteller, skill=skill)
     stopped = False
     try:
         if storyteller:
@@ -247,7 +248,8 @@ def _narrate(edition: Edition, players: int, seed: int, preset: str | None,
 def repeat_command(edition: Edition, *, players: int, seat: str | None, seed: int,
                    preset: str | None, roles: Sequence[str] | None,
                    options: dict[str, Any], composition: str | None = None,
-                   default_seat: str | None = None, storyteller: bool = False) -> str:
+                   default_seat: str | None = None, storyteller: bool = False,
+                   skill: str = DEFAULT_SKILL) -> str:
     """The command line that sets up this very game again (a published composition by its
     name; `default_seat`: the name the person gets without --seat, None when they chose it)."""
     parts = ["wolfsbane play", f"--edition {edition.id}"]
@@ -268,12 +270,14 @@ def repeat_command(edition: Edition, *, players: int, seat: str | None, seed: in
         parts.append("--watch")
     elif default_seat is None or seat != default_seat:
         parts.append(f"--seat {shlex.quote(seat)}")
+    if skill != DEFAULT_SKILL:
+        parts.append(f"--skill {skill}")
     parts.append(f"--seed {seed}")
     return " ".join(parts)
 
 
-def _bot(seat: str, rng: random.Random, edition: Edition) -> Agent:
-    return bot_for(seat, rng, edition)
+def _bot(seat: str, rng: random.Random, edition: Edition, skill: str = DEFAULT_SKILL) -> Agent:
+    return bot_for(seat, rng, edition, skill)
 
 
 def _save(game: Game, path: Path, console: Console, stopped: bool) -> None:

@@ -230,8 +230,9 @@ async def add_bots(code: str, body: AddBots, hub: HubDep,
         bot = Participant(uuid.uuid4().hex[:12], PLAYER, name, None, bot=True)
         live.add_participant(bot)
         live.take_seat(name)
+        live.state.setdefault("bot_skills", {})[name] = body.skill  # kept with the game
         live.dirty_participants.append(bot)
-        added.append(bot.public())
+        added.append({**bot.public(), "skill": body.skill})
     await live.save_meta()
     live.lobby_changed()
     return {"added": added}

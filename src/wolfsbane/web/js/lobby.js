@@ -25,6 +25,10 @@ export class LobbyScreen {
     this.hostBox = h("div");
     this.settingsBox = h("div");
     this.botCount = h("input", { type: "number", min: 1, max: 30, value: 1, id: "bot-count", inputmode: "numeric" });
+    // how well the bots added next play (docs/bots.md: strong by default)
+    this.botSkill = h("select", { id: "bot-skill" },
+      h("option", { value: "strong", selected: true }, "Strong: reasons from the evidence"),
+      h("option", { value: "easy" }, "Easy: makes mistakes, fun to beat"));
     const share = h("section", { class: "card share", "aria-labelledby": "share-title" },
       h("h2", { id: "share-title" }, "Invite people"),
       h("p", { class: "big-code" }, h("span", { class: "sr-only" }, "Game code "), session.code),
@@ -93,6 +97,7 @@ export class LobbyScreen {
         h("h2", { id: "host-title" }, "Host"),
         inTheDark ? null : h("div", { class: "bot-row" },
           h("label", { for: "bot-count" }, "Bots"), this.botCount,
+          h("label", { for: "bot-skill" }, "Level"), this.botSkill,
           h("button", { type: "button", id: "add-bots", disabled: free <= 0, onclick: () => this.addBots(Number(this.botCount.value) || 1) }, "Add"),
           h("button", { type: "button", id: "fill-bots", disabled: free <= 0 || n >= target, onclick: () => this.addBots(target - n) },
             `Fill to ${target}`)),
@@ -226,7 +231,7 @@ export class LobbyScreen {
   }
 
   async addBots(count) {
-    if (count > 0) await this.session.post("/bots", { count });
+    if (count > 0) await this.session.post("/bots", { count, skill: this.botSkill.value });
   }
 
   async kick(id) {
