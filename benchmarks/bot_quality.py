@@ -11,8 +11,8 @@ them) and prints:
 - the village's win rate when its seer found a wolf, and when it did not;
 - the village's win rate with these bots against the same with random villagers (RandomBot
   answers for every village seat, the other teams keep their bots);
-- win rate by seat per team, with 95% Wilson intervals, and how many seats fall outside the
-  95% interval of their team's mean (about 1 in 20 is expected by chance).
+- win rate by seat per team, with 95% Wilson intervals, and how many seats have their
+  team's mean outside their own 95% interval (about 1 in 20 is expected by chance).
 """
 
 from __future__ import annotations

@@ -91,3 +91,20 @@ def test_serve_prints_where_games_are_stored_in_the_data_directory(tmp_path: Pat
     finally:
         proc.kill()
         proc.wait(10)
+
+
+def test_skill_of_lobby_bots_is_chosen_by_the_host(server: Server) -> None:
+    made = create(server, "Ana")
+    code, host = made["code"], made["token"]
+    with api(server) as client:
+        easy = client.post(f"/api/games/{code}/bots", json={"count": 2, "skill": "easy"},
+                           headers=auth(host)).json()["added"]
+        strong = client.post(f"/api/games/{code}/bots", json={"count": 1},
+                             headers=auth(host)).json()["added"]
+        assert [b["skill"] for b in easy + strong] == ["easy", "easy", "strong"]
+        refused = client.post(f"/api/games/{code}/bots", json={"count": 1, "skill": "hard"},
+                              headers=auth(host))
+        assert refused.status_code == 422 and refused.json()["detail"]
+        assert "Literal" not in refused.text and "pydantic" not in refused.text
+        info = client.get(f"/api/games/{code}").json()
+        assert len(info["seats"]) == 4  # the refused request seated nobody

@@ -438,7 +438,8 @@ class LicosBot(Agent):
                 if wolf and target in self.pack and target in alive:
                     out.append(reasoned("defend", target, "hunch", None, self.rng))
                     if speaker in alive and self.rng.random() < 0.7:
-                        out.append(reasoned("accuse", speaker, "false-claim", None, self.rng))
+                        out.append(reasoned("accuse", speaker, "caught-lying", target,
+                                            self.rng))
                     break
         target = self.vote_target(alive)
         self.intent = target

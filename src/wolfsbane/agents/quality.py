@@ -166,8 +166,8 @@ def measure(edition_id: str, players: int, preset: str | None, games: int,
 
 
 def seat_lines(quality: Quality, z: float = Z95) -> tuple[list[str], int, int]:
-    """Per team, the win rate of each seat (* outside the 95% interval, or the `z` one, of
-    the team's mean for that seat's sample), how many seats fell outside, of how many."""
+    """Per team, the win rate of each seat (* when the seat's 95% interval, or the `z` one,
+    does not hold the team's mean), how many seats were out of line, of how many."""
     lines: list[str] = []
     outside = seats = 0
     for team in sorted(quality.seat_games):
@@ -181,9 +181,11 @@ def seat_lines(quality: Quality, z: float = Z95) -> tuple[list[str], int, int]:
             if not g:
                 cells.append("  -  ")
                 continue
-            low, high = wilson_interval(round(mean * g), g, z)
+            # a seat is out of line when its own interval misses the team's mean (the test of
+            # a proportion against a known rate: tiny samples are not flagged for noise)
+            low, high = wilson_interval(w, g, z)
             seats += 1
-            bad = not low <= w / g <= high
+            bad = not low <= mean <= high
             outside += bad
             cells.append(f"{100 * w / g:3.0f}%{'*' if bad else ' '}")
         lines.append(f"    {team:<12} mean {100 * mean:4.1f}%: " + " ".join(cells))
@@ -208,7 +210,7 @@ def report(label: str, quality: Quality, random_wins: int, seconds: float) -> st
         lines.append(f"  random villagers against the same bots: village wins "
                      f"{_pct(random_wins, q.games)}")
     seats, outside, count = seat_lines(q)
-    lines.append(f"  win rate by seat (* outside the team mean's 95% interval: {outside} of "
-                 f"{count} seats):")
+    lines.append(f"  win rate by seat (* a seat whose 95% interval misses the team's mean: "
+                 f"{outside} of {count} seats):")
     lines += seats
     return "\n".join(lines)

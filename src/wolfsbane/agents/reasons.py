@@ -22,6 +22,9 @@ WEIGHT = {
 }
 NO_REASON_WEIGHT = 0.25
 EVIDENCE = frozenset(reason for reason, weight in WEIGHT.items() if weight >= 0.5)
+# the reasons whose words name the other player (`by`): without one, they cannot be said
+NAMES_BY = frozenset({"seer-result", "false-claim", "caught-lying", "voted-seer",
+                      "defended-wolf", "voted-with-wolf", "voted-innocent", "follow"})
 
 
 def reasoned(kind: str, player: str | None, reason: str | None, by: str | None,
@@ -29,6 +32,8 @@ def reasoned(kind: str, player: str | None, reason: str | None, by: str | None,
     """The message `kind` ("accuse", "defend", "vote") about `player`, with its reason (when
     there is one) in one of the catalogue's wordings."""
     message: dict[str, Any] = {"type": kind, "player": player}
+    if reason in NAMES_BY and by is None:
+        reason = "quiet"  # a reason that needs a name it does not have is only a feeling
     if reason is not None and player is not None:
         message["reason"] = reason
         if by is not None:
