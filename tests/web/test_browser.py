@@ -145,6 +145,9 @@ def test_one_person_plays_a_whole_game_with_bots(browser: Any, web_server: Serve
     expect_text(page, "#join-link", f"/?join={code}")
     page.wait_for_function("document.querySelector('img.qr').naturalWidth > 0")
     page.locator("#bot-count").fill("7")
+    # the host picks the bots' level by its label (strong by default: docs/bots.md)
+    assert page.get_by_label("Level").input_value() == "strong"
+    page.get_by_label("Level").select_option("easy")
     page.locator("#add-bots").click()
     wait_for_seats(page, 8)
     assert not page.locator(".seat .pname", has_text="Bot ").count()  # bots have first names
