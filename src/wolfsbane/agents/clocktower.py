@@ -65,6 +65,7 @@ KILL_VALUE = {"fortune-teller": 5.0, "empath": 4.0, "dreamer": 3.5, "village-idi
 # poisoned, or the storyteller's red herring)
 SOBER_MISS = 0.12
 RED_HERRING = 0.35
+TRUSTED_SEER = 0.4  # how far a strong bot discounts its suspicion of a lone Fortune Teller
 SEEN_IN_PLAY = 0.02  # someone else claims the character I hold
 MINION_WEIGHT = 0.3  # how much an evil player's chance adds to the Demon's when nominating
 
@@ -712,9 +713,17 @@ class ClocktowerBot(Agent):
         executed Minion is an evil hand and ability fewer); in a stalled game the likeliest
         evil player alone (the Demon may be gone while an Evil Twin lives, or protected)."""
         evil, demon = self._chances(True)
-        if self.quiet:
-            return evil
-        return {name: demon[name] + MINION_WEIGHT * evil[name] for name in demon}
+        scores = evil if self.quiet else {name: demon[name] + MINION_WEIGHT * evil[name]
+                                          for name in demon}
+        if self.strong:
+            # a Fortune Teller nobody contradicts is the village's seer: trusted until the
+            # evidence is strong (a bluffing Demon is caught by its story, not by the rope)
+            claimants = [n for n, role in self.claims.items() if role == "fortune-teller"]
+            if len(claimants) == 1 and claimants[0] in scores and \
+                    claimants[0] not in self.changed_story and claimants[0] != self.seat:
+                scores = dict(scores)
+                scores[claimants[0]] *= TRUSTED_SEER
+        return scores
 
     def _inspect(self, decision: Decision, view: SeatView) -> Any:
         choices = [c for c in self._alive_choices(decision, view)

@@ -539,6 +539,11 @@ class DarkBot(Agent):
                 "away from the monsters it knows." if self.allies else
                 "to keep suspicion off itself.")
             return target
+        if self.strong and len(self.seers) == 1:
+            # a seer nobody contradicts is not voted out on a hunch: only on evidence
+            seer = next(iter(self.seers))
+            if seer != self.killer and seer not in self.heard:
+                targets = [c for c in targets if c != seer] or targets
         best = max(targets, key=self._score)
         if self._score(best) < 1 and optional and self.rng.random() < 0.5:
             self.why["vote"] = "points at nobody: it has no idea."
