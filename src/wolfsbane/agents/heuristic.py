@@ -37,7 +37,8 @@ from ..core.events import Event
 from .base import Agent, SeatView
 from .memory import SEER_ROLES, Memory, is_wolf_role
 from .random_bot import random_answer
-from .reasons import reasoned, weight_of
+from .reasons import NO_REASON_WEIGHT, reasoned, weight_of
+from .reasons import WEIGHT as REASON_WEIGHT  # noqa: N811
 from .skill import DEFAULT_SKILL, STRONG, slips
 
 STEAL_PREFERENCE = ("werewolf", "fortune-teller", "witch", "hunter", "little-girl", "cupid")
@@ -84,7 +85,7 @@ class HeuristicBot(Agent):
     def decide(self, decision: Decision, game_view: SeatView) -> Any:
         self._meet(game_view)
         handler = _DECIDERS.get(decision.name)
-        if handler is None or slips(self.skill, decision, self.rng):
+        if handler is None or (not self.strong and slips(self.skill, decision, self.rng)):
             return random_answer(decision, self.rng)
         answer = handler(self, decision, game_view)
         return self._legal(decision, answer)
@@ -190,12 +191,13 @@ class HeuristicBot(Agent):
         cred = memory.credibility()
         reasons = memory.intent_reasons
         strong = self.strong
+        weights = REASON_WEIGHT
         for speaker, target in memory.intents.items():
             if target is None or speaker == self.seat:
                 continue
             weight = 0.6 if scores.get(speaker, 0.0) < 1.5 else 0.1
             if strong:  # no pile-on without a reason: a hunch hardly pulls at all
-                weight *= 1.5 * weight_of(reasons.get(speaker))
+                weight *= 1.5 * weights.get(reasons.get(speaker), NO_REASON_WEIGHT)
             pull[target] = pull.get(target, 0.0) + weight
             if cred.get(target, 0.0) >= 0.8:  # means to hang a trusted fortune teller
                 pull[speaker] = pull.get(speaker, 0.0) + 1.0

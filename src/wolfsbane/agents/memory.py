@@ -22,6 +22,14 @@ CERTAIN = 100.0
 TALK_ONLY = "talk-only"  # an observed change that touches only accusations and defences
 
 
+_PHASES: dict[str, tuple[int | None, bool]] = {}  # phase name -> (its number, a night?)
+
+
+def _parse_phase(name: str) -> tuple[int | None, bool]:
+    number = name.rpartition(" ")[2]
+    return (int(number) if number.isdigit() else None, name.startswith("night"))
+
+
 def is_wolf_role(role: str | None) -> bool:
     return role in WOLF_ROLES
 
@@ -74,6 +82,8 @@ class Memory:
         self.speakers: dict[str, None] = {}
         self._speakers_phase = ""
         self.intent_log: list[tuple[str, str, int]] = []
+        self.accused_today: list[tuple[str, str]] = []  # (speaker, target) this day
+        self.wolf_results: list[tuple[str, str]] = []  # (speaker, target): "a werewolf"
         # night talk
         self.pack_proposal: str | None = None  # a packmate's proposed victim this night
         self.pack_plan_claim: str | None = None  # packmate who will fake-claim tomorrow
@@ -148,15 +158,19 @@ class Memory:
             self.tick += 1
 
     def _phase(self, data: dict[str, Any], event: Event) -> bool:
-        name = str(data.get("phase_name", event.phase))
+        name = data.get("phase_name") or event.phase
         self.phase = name
-        number = name.rpartition(" ")[2]
-        if number.isdigit():
-            self.day = int(number)
+        parsed = _PHASES.get(name)
+        if parsed is None:
+            parsed = _PHASES[name] = _parse_phase(name)
+        number, night = parsed
+        if number is not None and number != self.day:
+            self.day = number
+            self.accused_today = []  # the accusations of the day numbered `day`
         self.intents = {}
         self.intent_reasons = {}
         self.pack_proposal = None
-        if name.startswith("night"):
+        if night:
             self.pack_plan_push = None  # each night the pack plans afresh
         return False
 
@@ -221,8 +235,8 @@ class Memory:
         role = data.get("role")
         if isinstance(player, str) and isinstance(role, str):
             self.revealed[player] = role
-            self._role_seen(role)
-            self.wolfness[player] = is_wolf_role(role)
+            self.roles_seen.add(role)
+            self.wolfness[player] = role in WOLF_ROLES
         return True
 
     def _said(self, data: dict[str, Any]) -> Any:
@@ -257,8 +271,11 @@ class Memory:
             wolf = result_says_wolf(message)
             if wolf is not None:
                 self.results.append((speaker, target, wolf, day))
+                if wolf:
+                    self.wolf_results.append((speaker, target))
         elif kind == "accuse" and isinstance(target, str):
             self.accusations.append((speaker, target, day))
+            self.accused_today.append((speaker, target))
             return TALK_ONLY
         elif kind == "defend" and isinstance(target, str):
             self.defenses.append((speaker, target, day))
@@ -513,13 +530,12 @@ class Memory:
         for speaker, target in self.intents.items():
             if target is not None and speaker != me:
                 out[target] = out.get(target, 0.0) + 1.0
-        today = self.day
-        for speaker, target, day in self.accusations:
-            if day == today and speaker != me:
+        for speaker, target in self.accused_today:  # kept per day: no re-scan of the game
+            if speaker != me:
                 out[target] = out.get(target, 0.0) + 0.5
         pack = self.pack
-        for speaker, target, wolf, _day in self.results:
-            if wolf and speaker != me and speaker not in pack:
+        for speaker, target in self.wolf_results:
+            if speaker != me and speaker not in pack:
                 out[target] = out.get(target, 0.0) + 2.0
         self._pressures = out
         self._pressures_tick = self.tick

@@ -15,7 +15,7 @@ from ..core.talk import WORDINGS
 
 # How far a stated vote with this reason pulls an honest listener behind it (the rest: a
 # reason given by nobody, or one it does not know)
-WEIGHT = {
+WEIGHT: dict[str | None, float] = {
     "seer-result": 1.0, "my-result": 1.0, "false-claim": 0.9, "caught-lying": 0.9,
     "voted-seer": 0.8, "defended-wolf": 0.8, "voted-with-wolf": 0.6, "voted-innocent": 0.5,
     "accused-me": 0.3, "follow": 0.15, "quiet": 0.1, "hunch": 0.05,

@@ -20,7 +20,7 @@ most suspect player it is not allied with.
 from __future__ import annotations
 
 import random
-from collections import Counter
+from collections import defaultdict
 from typing import Any
 
 from ..core import YES_NO, Decision
@@ -52,7 +52,7 @@ class WherewolfBot(Agent):
         self.my_results: list[dict[str, Any]] = []
         self.published: set[str] = set()
         self.claims: dict[str, str] = {}
-        self.suspicion: Counter[str] = Counter()
+        self.suspicion: defaultdict[str, float] = defaultdict(float)
         self.accused_by: dict[str, str] = {}  # accuser -> whom they accused last
         self.accuse_reason: dict[str, str | None] = {}  # accuser -> the reason given
         self.dark_by: dict[str, str] = {}  # target -> who published a dark result on them
