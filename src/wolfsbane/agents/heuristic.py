@@ -281,24 +281,24 @@ class HeuristicBot(Agent):
         if evidence >= 3.0 and not self._said_already("accuse:" + target):
             reason, by = self._reason_against(target, evidence)
             self._say_once(out, "accuse:" + target,
-                           reasoned("accuse", target, reason, by, self.rng))
+                           reasoned("accuse", target, reason, by, self.seat))
         # say how I will vote when I have a reason, or to give an undecided village a focus
         if (evidence >= 1.0 or out or not any(memory.intents.values())) and \
                 not self._said_already("vote"):
             reason, by = self._reason_against(target, evidence)
-            self._say_once(out, "vote", reasoned("vote", target, reason, by, self.rng))
+            self._say_once(out, "vote", reasoned("vote", target, reason, by, self.seat))
         return out
 
     def _defence(self, name: str) -> dict[str, Any]:
         """A defence of `name`, whom I know to be innocent, and how I know it."""
         memory = self.memory
         if memory.inspected.get(name) is False:
-            return reasoned("defend", name, "my-result", None, self.rng)
+            return reasoned("defend", name, "my-result", None, self.seat)
         cred = memory.credibility()
         for speaker, target, wolf, _day in memory.results:
             if target == name and not wolf and cred.get(speaker, 0.0) >= 0.8:
-                return reasoned("defend", name, "seer-result", speaker, self.rng)
-        return reasoned("defend", name, "confirmed", None, self.rng)
+                return reasoned("defend", name, "seer-result", speaker, self.seat)
+        return reasoned("defend", name, "confirmed", None, self.seat)
 
     def _reason_against(self, target: str, evidence: float) -> tuple[str, str | None]:
         """Why I point at `target`, in the vocabulary of `reasons` (the strongest reason I
@@ -370,10 +370,10 @@ class HeuristicBot(Agent):
                             "werewolf": memory.inspected[name]})
         for name in found:
             self._say_once(out, "accuse:" + name,
-                           reasoned("accuse", name, "my-result", None, self.rng))
+                           reasoned("accuse", name, "my-result", None, self.seat))
         for name in liars:
             self._say_once(out, "accuse:" + name,
-                           reasoned("accuse", name, "false-claim", self.seat, self.rng))
+                           reasoned("accuse", name, "false-claim", self.seat, self.seat))
 
     # -- werewolf reasoning -----------------------------------------------------------------
 
@@ -491,7 +491,7 @@ class HeuristicBot(Agent):
                 out.append({"type": "claim", "role": "fortune-teller"})
                 out.append({"type": "result", "player": target, "werewolf": True})
                 self._say_once(out, "accuse:" + target,
-                               reasoned("accuse", target, "my-result", None, self.rng))
+                               reasoned("accuse", target, "my-result", None, self.seat))
         # a counter-claim against a seer who exposed one of us
         if not self._claimed and not mate_claimed:
             for speaker, target, wolf, _day in memory.results:
@@ -507,14 +507,14 @@ class HeuristicBot(Agent):
                             speaker, "fortune-teller")})
                         out.append({"type": "result", "player": speaker, "werewolf": True})
                         self._say_once(out, "accuse:" + speaker, reasoned(
-                            "accuse", speaker, "my-result", None, self.rng))
+                            "accuse", speaker, "my-result", None, self.seat))
                     break
         doomed = self._doomed_mate()
         if doomed is None:
             for mate in self._pack_alive():
                 if memory.pressure(mate) >= 1.0 and self.rng.random() < DEFEND_PACKMATE_CHANCE:
                     self._say_once(out, "defend:" + mate,
-                                   reasoned("defend", mate, "hunch", None, self.rng))
+                                   reasoned("defend", mate, "hunch", None, self.seat))
                     break
         if self._said_already("vote"):
             return out  # my vote is stated: a later turn only adds claims and defences
@@ -529,7 +529,7 @@ class HeuristicBot(Agent):
             else:
                 looks = memory.suspicion().get(target, 0.0)
                 reason, by = self._reason_against(target, looks)
-                self._say_once(out, "vote", reasoned("vote", target, reason, by, self.rng))
+                self._say_once(out, "vote", reasoned("vote", target, reason, by, self.seat))
         return out
 
     def _pack_talk(self, view: SeatView) -> list[Any]:

@@ -430,22 +430,22 @@ class LicosBot(Agent):
                 self.claimed = True
                 out.append({"type": "claim", "role": "mason"})
                 if self.partner is not None:
-                    out.append(reasoned("defend", self.partner, "confirmed", None, self.rng))
+                    out.append(reasoned("defend", self.partner, "confirmed", None, self.seat))
         elif role == "madman":
             out += self.talk_as_madman(day, alive)
         elif role == "werewolf":
             for speaker, target, wolf in self.results[-6:]:
                 if wolf and target in self.pack and target in alive:
-                    out.append(reasoned("defend", target, "hunch", None, self.rng))
+                    out.append(reasoned("defend", target, "hunch", None, self.seat))
                     if speaker in alive and self.rng.random() < 0.7:
                         out.append(reasoned("accuse", speaker, "caught-lying", target,
-                                            self.rng))
+                                            self.seat))
                     break
         target = self.vote_target(alive)
         self.intent = target
         if role not in ("hunter", "werehamster") or self.rng.random() < 0.5:
             reason, by = self.reason_against(target)
-            out.append(reasoned("vote", target, reason, by, self.rng))
+            out.append(reasoned("vote", target, reason, by, self.seat))
         return out[:9]
 
     def talk_as_seer(self, day: int, alive: list[str]) -> list[Any]:
@@ -459,10 +459,10 @@ class LicosBot(Agent):
                     self.published.add(target)
                     out.append({"type": "result", "player": target, "werewolf": wolf})
                     if wolf and target in alive:
-                        out.append(reasoned("accuse", target, "my-result", None, self.rng))
+                        out.append(reasoned("accuse", target, "my-result", None, self.seat))
             for rival in self.claimants("seer"):
                 if rival in alive:
-                    out.append(reasoned("accuse", rival, "false-claim", self.seat, self.rng))
+                    out.append(reasoned("accuse", rival, "false-claim", self.seat, self.seat))
         return out
 
     def talk_as_medium(self, alive: list[str]) -> list[Any]:
@@ -476,7 +476,7 @@ class LicosBot(Agent):
             out.append({"type": "result", "player": target, "werewolf": self.own[target]})
             for speaker, who, wolf in self.results:
                 if who == target and wolf != self.own[target] and speaker in alive:
-                    out.append(reasoned("accuse", speaker, "caught-lying", target, self.rng))
+                    out.append(reasoned("accuse", speaker, "caught-lying", target, self.seat))
         return out
 
     def talk_as_madman(self, day: int, alive: list[str]) -> list[Any]:
@@ -497,7 +497,7 @@ class LicosBot(Agent):
             self.fake[target] = wolf
             out.append({"type": "result", "player": target, "werewolf": wolf})
             if wolf:
-                out.append(reasoned("accuse", target, "my-result", None, self.rng))
+                out.append(reasoned("accuse", target, "my-result", None, self.seat))
         return out
 
     def talk_to_pack(self, game_view: SeatView) -> list[Any]:

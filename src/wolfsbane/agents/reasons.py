@@ -1,14 +1,15 @@
 """Reasons said aloud: an accusation, a defence or a stated vote with its why.
 
 The vocabulary is `core.talk.REASONS`; the catalogue words each reason in `WORDINGS` ways,
-and a bot picks one with its own `rng`, so a table of bots does not repeat itself word for
-word. Other agents read the reason (`WEIGHT`): a vote backed by evidence pulls a village
-behind it, a hunch hardly at all.
+and which one a bot uses depends on who says what about whom, so a table of bots does not
+repeat itself word for word, while one bot saying the same thing again says it in the same
+words (the driver then knows it for a repeat). Other agents read the reason (`WEIGHT`): a
+vote backed by evidence pulls a village behind it, a hunch hardly at all.
 """
 
 from __future__ import annotations
 
-import random
+import zlib
 from typing import Any
 
 from ..core.talk import WORDINGS
@@ -28,9 +29,9 @@ NAMES_BY = frozenset({"seer-result", "false-claim", "caught-lying", "voted-seer"
 
 
 def reasoned(kind: str, player: str | None, reason: str | None, by: str | None,
-             rng: random.Random) -> dict[str, Any]:
-    """The message `kind` ("accuse", "defend", "vote") about `player`, with its reason (when
-    there is one) in one of the catalogue's wordings."""
+             speaker: str) -> dict[str, Any]:
+    """The message `kind` ("accuse", "defend", "vote") that `speaker` says about `player`,
+    with its reason (when there is one) in one of the catalogue's wordings."""
     message: dict[str, Any] = {"type": kind, "player": player}
     if reason in NAMES_BY and by is None:
         reason = "quiet"  # a reason that needs a name it does not have is only a feeling
@@ -38,7 +39,8 @@ def reasoned(kind: str, player: str | None, reason: str | None, by: str | None,
         message["reason"] = reason
         if by is not None:
             message["by"] = by
-        message["wording"] = int(rng.random() * WORDINGS)
+        phrase = f"{speaker}|{kind}|{player}|{reason}|{by}".encode()
+        message["wording"] = zlib.crc32(phrase) % WORDINGS  # stable across processes
     return message
 
 

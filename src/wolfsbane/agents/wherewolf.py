@@ -218,7 +218,7 @@ class WherewolfBot(Agent):
         self.faked.add(rival)
         out.append({"type": "claim", "role": "seer"})
         out.append({"type": "result", "player": rival, "aura": "dark"})
-        out.append(reasoned("accuse", rival, "my-result", None, self.rng))
+        out.append(reasoned("accuse", rival, "my-result", None, self.seat))
         return True
 
     def _believed(self, name: str) -> bool:
@@ -335,7 +335,7 @@ class WherewolfBot(Agent):
             suspect = None  # nothing to go on: no accusation for others to pile onto
         if suspect is not None and self.rng.random() < 0.5:
             reason, by = self.reason_against(suspect)
-            out.append(reasoned("accuse", suspect, reason, by, self.rng))
+            out.append(reasoned("accuse", suspect, reason, by, self.seat))
         return out
 
     # -- decisions -------------------------------------------------------------------------------
