@@ -77,3 +77,17 @@ def test_skill_of_a_lobby_bot_seat_is_the_one_the_host_chose() -> None:
     bots.make_agent("Bram")  # seated before levels existed: the default
     assert getattr(bots.agents["Ada"], "skill", None) == EASY
     assert getattr(bots.agents["Bram"], "skill", None) == STRONG
+
+
+def test_skill_on_the_simulate_command_line() -> None:
+    from typer.testing import CliRunner
+
+    from wolfsbane.cli import app
+
+    easy = CliRunner().invoke(app, ["simulate", "--games", "12", "--workers", "1", "--json",
+                                    "--skill", "easy"])
+    strong = CliRunner().invoke(app, ["simulate", "--games", "12", "--workers", "1", "--json"])
+    assert easy.exit_code == 0 and strong.exit_code == 0
+    assert easy.output != strong.output
+    bad = CliRunner().invoke(app, ["simulate", "--games", "2", "--skill", "hard"])
+    assert bad.exit_code == 2 and "easy or strong" in " ".join(bad.output.split())

@@ -147,7 +147,8 @@ def run_simulate(request: SimulateRequest, out: Console, err: Console) -> None:
                               games=request.games, seed=request.seed, workers=request.workers,
                               options=request.options, progress=progress.update, rows=sink,
                               ray_address=request.ray,
-                              skills=seat_skills(request.skill, cell.players))
+                              skills=(seat_skills(request.skill, cell.players)
+                                      if request.skill else None))
             results = [CellResult(cell, result)]
     finished = [r.result for r in results if r.result is not None]
     summary: Any = ([r.as_dict() for r in finished] if request.sweep

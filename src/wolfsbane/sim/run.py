@@ -264,8 +264,9 @@ def play_chunk(setup: Setup, seed: int, start: int, stop: int,
     for index in range(start, stop):
         game_seed = seed + index
         try:
+            levels = () if setup.skills is None else (setup.skills,)  # the default: unsaid
             game = play_one(setup.edition, setup.deck, setup.players, setup.options, game_seed,
-                            setup.skills)
+                            *levels)
             summary = summarise(game, index, game_seed)
         except Exception as error:  # say which game, so it can be replayed alone
             raise SimulationError(

@@ -119,7 +119,7 @@ def _sweep(
             result = simulate(edition_id, cell.deck.choice(), players=cell.players,
                               games=games, seed=seed, options=options, pool=pool,
                               progress=cell_progress, rows=rows, ray_address=ray_address,
-                              skills=seat_skills(skill, cell.players))
+                              skills=seat_skills(skill, cell.players) if skill else None)
         except SetupError as error:
             out.append(CellResult(cell, None, str(error)))
             if progress is not None:
