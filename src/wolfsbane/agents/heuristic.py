@@ -72,7 +72,7 @@ class HeuristicBot(Agent):
         self._night_target: tuple[int, str | None] = (-1, None)
         self._spoken: set[tuple[int, str, str]] = set()
         self._order: dict[str, int] = {}
-        self._social_tick = -1
+        self._social_key: tuple[int, int] = (-1, -1)
         self._social_cache: dict[str, float] = {}
         self._bus_draws: dict[tuple[int, str], bool] = {}
         self._planned_night = -1  # the night this wolf last proposed a prey to the pack
@@ -167,10 +167,16 @@ class HeuristicBot(Agent):
     def _best(self, names: list[str] | tuple[str, ...], scores: dict[str, float],
               social: bool = False) -> tuple[str | None, float]:
         jitter = self._jitters()
-        pressure = self._social() if social else {}
         best, best_score = None, float("-inf")
-        for name in names:
-            score = scores.get(name, 0.0) + jitter.get(name, 0.0) + pressure.get(name, 0.0)
+        if social:
+            pressure = self._social()
+            for name in names:
+                score = scores.get(name, 0.0) + jitter.get(name, 0.0) + pressure.get(name, 0.0)
+                if score > best_score:
+                    best, best_score = name, score
+            return best, best_score
+        for name in names:  # (the same without the pull of stated votes: the hot case)
+            score = scores.get(name, 0.0) + jitter.get(name, 0.0)
             if score > best_score:
                 best, best_score = name, score
         return best, best_score
@@ -178,9 +184,10 @@ class HeuristicBot(Agent):
     def _social(self) -> dict[str, float]:
         """The pull of others' stated vote intentions, weighted by how much I trust them."""
         memory = self.memory
-        if self._social_tick == memory.tick:
+        key = (memory.version, memory.intent_version)  # the scores and the stated votes
+        if self._social_key == key:
             return self._social_cache
-        self._social_tick = memory.tick
+        self._social_key = key
         self._social_cache = pull = self._compute_social()
         return pull
 
@@ -237,8 +244,8 @@ class HeuristicBot(Agent):
         memory = self.memory
         scores = memory.suspicion()
         names = [c for c in choices if c != memory.lover]
-        if self.strong:
-            cred = memory.credibility()
+        cred = memory.credibility()
+        if self.strong and cred and max(cred.values()) >= 0.8:
             # a seer nobody contradicts (or whose results were borne out) is not hanged
             names = [c for c in names if cred.get(c, 0.0) < 0.8] or names
         best, score = self._best(names, scores, social=True)

@@ -108,7 +108,8 @@ class Memory:
         self._defenses_seen = 0
         self.tick = 0  # counts every batch of events, even those that change no score
         self._pressures: dict[str, float] | None = None
-        self._pressures_tick = -1
+        self._pressures_key: tuple[int, int, int] = (-1, -1, -1)
+        self.intent_version = 0  # counts changes of this phase's stated votes
 
     # -- learning ----------------------------------------------------------------------------
 
@@ -169,6 +170,7 @@ class Memory:
             self.accused_today = []  # the accusations of the day numbered `day`
         self.intents = {}
         self.intent_reasons = {}
+        self.intent_version += 1
         self.pack_proposal = None
         if night:
             self.pack_plan_push = None  # each night the pack plans afresh
@@ -258,6 +260,7 @@ class Memory:
         if kind == "vote":
             self.intents[speaker] = target
             self.intent_reasons[speaker] = message.get("reason")
+            self.intent_version += 1
             if target is not None:
                 self.intent_log.append((speaker, target, day))
             return bool(self.overheard_push)
@@ -523,8 +526,9 @@ class Memory:
         return self.pressures().get(name, 0.0)
 
     def pressures(self) -> dict[str, float]:
-        if self._pressures is not None and self._pressures_tick == self.tick:
-            return self._pressures
+        key = (self.intent_version, len(self.accused_today), len(self.wolf_results))
+        if self._pressures is not None and self._pressures_key == key:
+            return self._pressures  # nothing it is made of changed
         me = self.me
         out: dict[str, float] = {}
         for speaker, target in self.intents.items():
@@ -538,7 +542,7 @@ class Memory:
             if speaker != me and speaker not in pack:
                 out[target] = out.get(target, 0.0) + 2.0
         self._pressures = out
-        self._pressures_tick = self.tick
+        self._pressures_key = key
         return out
 
 
