@@ -71,6 +71,7 @@ class Memory:
         self.center: list[str] = []
         # talk on the village channel
         self.claims: dict[str, str] = {}  # first role each player claimed
+        self.seer_claims: list[str] = []  # who claimed a seer's card, in order
         self.claim_day: dict[str, int] = {}
         self.results: list[tuple[str, str, bool, int]] = []  # (speaker, target, wolf?, day)
         self.accusations: list[tuple[str, str, int]] = []  # (speaker, target, day)
@@ -110,6 +111,8 @@ class Memory:
         self._pressures: dict[str, float] | None = None
         self._pressures_key: tuple[int, int, int] = (-1, -1, -1)
         self.intent_version = 0  # counts changes of this phase's stated votes
+        self._threats: dict[str, float] | None = None
+        self._threats_key: tuple[int, int, str | None, int] = (-1, -1, None, -1)
 
     # -- learning ----------------------------------------------------------------------------
 
@@ -270,6 +273,8 @@ class Memory:
                 self.claims[speaker] = role
                 self.claim_day[speaker] = day
                 self._role_seen(role)
+                if role in SEER_ROLES:
+                    self.seer_claims.append(speaker)
         elif kind == "result" and isinstance(target, str):
             wolf = result_says_wolf(message)
             if wolf is not None:
@@ -318,7 +323,8 @@ class Memory:
     # -- reading the evidence ---------------------------------------------------------------
 
     def seers_claimed(self) -> list[str]:
-        return [p for p, role in self.claims.items() if role in SEER_ROLES]
+        """Who claimed a seer's card, in the order they claimed (kept as claims come in)."""
+        return self.seer_claims
 
     def credibility(self) -> dict[str, float]:
         """How far an honest villager with my knowledge may trust each seer claim (0..1)."""
@@ -493,7 +499,16 @@ class Memory:
         return scores
 
     def threats(self) -> dict[str, float]:
-        """For a werewolf: how dangerous each living non-werewolf is to the pack."""
+        """For a werewolf: how dangerous each living non-werewolf is to the pack (kept until
+        something it is made of changes: the scores' evidence, the stated votes, the sheriff,
+        the pack)."""
+        key = (self.version, self.intent_version, self.sheriff, len(self.pack))
+        if self._threats is None or self._threats_key != key:
+            self._threats = self._compute_threats()
+            self._threats_key = key
+        return self._threats
+
+    def _compute_threats(self) -> dict[str, float]:
         pack = self.pack | {self.me}
         out = {name: 0.0 for name in self.alive if name not in pack}
         for name, role in self.claims.items():
