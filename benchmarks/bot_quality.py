@@ -22,7 +22,18 @@ import sys
 import time
 from collections.abc import Sequence
 
-from wolfsbane.agents.quality import SETUPS, measure, report
+from wolfsbane.agents.quality import measure, report
+
+# (label, edition, players, preset or None for the recommended deck)
+SETUPS: tuple[tuple[str, str, int, str | None], ...] = (
+    ("MH 8 basic", "millers-hollow", 8, "basic"),
+    ("MH 8 classic", "millers-hollow", 8, None),
+    ("LiCOS 5A", "licos", 5, None),
+    ("LiCOS 15A", "licos", 15, None),
+    ("Wherewolf 12", "wherewolf", 12, None),
+    ("In the Dark 8", "in-the-dark", 8, None),
+    ("Clocktower 8", "clocktower", 8, None),
+)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

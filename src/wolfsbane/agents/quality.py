@@ -24,16 +24,6 @@ from .memory import result_says_wolf
 
 VILLAGE_TEAMS = ("village", "villagers", "good")
 SEER_ROLES = ("fortune-teller", "seer")
-# (label, edition, players, preset or None for the recommended deck)
-SETUPS: tuple[tuple[str, str, int, str | None], ...] = (
-    ("MH 8 basic", "millers-hollow", 8, "basic"),
-    ("MH 8 classic", "millers-hollow", 8, None),
-    ("LiCOS 5A", "licos", 5, None),
-    ("LiCOS 15A", "licos", 15, None),
-    ("Wherewolf 12", "wherewolf", 12, None),
-    ("In the Dark 8", "in-the-dark", 8, None),
-    ("Clocktower 8", "clocktower", 8, None),
-)
 
 
 @dataclass
