@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+import inspect
 import random
 from collections.abc import Callable, Mapping
 from functools import cache
@@ -31,7 +32,10 @@ def bot_for(seat: str, rng: random.Random, edition: str | Edition,
         edition = get_edition(edition)
     if not edition.bot:
         raise SetupError(f"{edition.name} has no bot to fill a seat")
-    bot: Agent = _bot_class(edition.bot)(seat, rng, skill=skill)
+    make = _bot_class(edition.bot)
+    # an edition's bot may be any agent (docs/engine.md: a RandomBot): one without levels
+    # plays as it always does
+    bot: Agent = make(seat, rng, skill=skill) if _takes_skill(make) else make(seat, rng)
     return bot
 
 
@@ -43,6 +47,12 @@ def table_for(game: Game, agents: Mapping[str, Agent], **kwargs: Any) -> Table:
     if game.edition.bot:
         table = getattr(_bot_class(game.edition.bot), "table", Table)
     return table(game, agents, **kwargs)
+
+
+@cache
+def _takes_skill(make: Callable[..., Agent]) -> bool:
+    """Whether a bot class takes a skill level (`agents.skill`)."""
+    return "skill" in inspect.signature(make).parameters
 
 
 @cache
