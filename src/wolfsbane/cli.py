@@ -419,6 +419,12 @@ from .client.commands import agent_app, arena_command  # noqa: E402 - registered
 app.add_typer(agent_app, name="agent")
 app.command("arena")(arena_command)
 
+# AIWolf NLP agents on LiCOS villages, and AIWolf game logs (wolfsbane.aiwolf.commands)
+from .aiwolf.commands import aiwolf_app, export_app  # noqa: E402 - registered after the rest
+
+app.add_typer(aiwolf_app, name="aiwolf")
+app.add_typer(export_app, name="export")
+
 
 def main() -> None:
     app()
