@@ -17,13 +17,15 @@ class NlpAgent:
     url: str
     name: str
     seed: int = 0
-    mode: str = "random"  # "random"; "silent": never answers a request; "slow": 1 s late
+    # "random"; "silent": never answers a request; "slow": its first 4 answers 0.5 s late
+    mode: str = "random"
     packets: list[Packet] = field(default_factory=list)
     talk: list[Talk] = field(default_factory=list)
     whisper: list[Talk] = field(default_factory=list)
     info: Info | None = None
     setting: Setting | None = None
     error: BaseException | None = None
+    late: int = 0
 
     def run(self) -> None:
         rng = random.Random(self.seed)
@@ -44,8 +46,9 @@ class NlpAgent:
                 self.whisper += packet.whisper_history or []
                 answer = self.answer(packet, rng)
                 if answer is not None and (self.mode != "silent" or packet.request == Request.NAME):
-                    if self.mode == "slow" and packet.request != Request.NAME:
-                        time.sleep(1.0)
+                    if self.mode == "slow" and packet.request != Request.NAME and self.late < 4:
+                        self.late += 1
+                        time.sleep(0.5)
                     client.send(answer)
                 if packet.request == Request.FINISH:
                     return

@@ -60,7 +60,8 @@ class Remote(Protocol):
     async def receive(self) -> str: ...
 
     def drain(self) -> None:
-        """Forget answers that came too late for the request they answered."""
+        """Forget answers that came too late for the request they answered (those that
+        arrived already; the master discards those still to come)."""
 
     async def close(self) -> None: ...
 
@@ -137,6 +138,7 @@ class GameMaster:
         self.talk: list[tuple[str, Utterance, frozenset[str]]] = []  # channel, entry, audience
         self._sent: dict[str, int] = dict.fromkeys(seats, 0)  # talk entries handed to each
         self._claimed: dict[str, str] = {}
+        self._owed: dict[str, int] = dict.fromkeys(seats, 0)  # late answers still to come
         self._order = random.Random(f"{seed}:aiwolf-talk-order")
         self._clock = clock
 
@@ -348,12 +350,21 @@ class GameMaster:
         remote = self.remotes[seat]
         account = self.accounts[seat]
         account.requests += 1
+        loop = asyncio.get_running_loop()
         try:
             remote.drain()
             await remote.send(self._packet(seat, request, **kwargs))
-            return await asyncio.wait_for(remote.receive(), self.rules.action_timeout)
+            deadline = loop.time() + self.rules.action_timeout
+            while True:
+                text = await asyncio.wait_for(remote.receive(), deadline - loop.time())
+                if self._owed[seat] == 0:
+                    return text
+                # an agent answers its requests in order: the first answers to come are
+                # those it owes to requests that timed out, not this one's
+                self._owed[seat] -= 1
         except TimeoutError:
             account.timeouts += 1
+            self._owed[seat] += 1
             self._error(seat)
             return None
         except AgentGone:

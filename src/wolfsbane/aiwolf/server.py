@@ -161,7 +161,7 @@ async def run_room(room: Room, host: str = "127.0.0.1", port: int = 8080,
                    ready: Callable[[int], None] | None = None) -> list[GameResult]:
     """Serve the room until its games are played (or forever without a number of games).
     `ready(port)` is called once the server listens (port 0: any free port)."""
-    async with serve(room.handler, host, port, ping_interval=None) as server:
+    async with serve(room.handler, host, port, ping_interval=None, close_timeout=2) as server:
         bound = next(iter(server.sockets)).getsockname()[1]
         if ready is not None:
             ready(bound)
