@@ -27,6 +27,7 @@ do). The storyteller's choices are the engine's automatic ones.
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections.abc import Mapping
 from typing import Any
@@ -273,10 +274,10 @@ class WolfsbaneEnv(AECEnv):  # type: ignore[misc]
         self.steps += 1
         if self._talking is not None:
             if index != PASS:
-                try:
+                # the mask keeps acts within the channel's limits; what the rules refuse
+                # all the same ends the turn in silence
+                with contextlib.suppress(IllegalAnswer):
                     self.game.say(agent, self._talking, self.layout.act(index))
-                except IllegalAnswer:
-                    pass  # the channel closed or its limit was reached: the turn is over
             self._advance()
         else:
             self._answer(index)
