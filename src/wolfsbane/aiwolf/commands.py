@@ -53,14 +53,14 @@ def aiwolf_serve(
     def done(result: object) -> None:
         record = getattr(result, "record", {})
         console.print(f"Game {escape(record['aiwolf']['game_id'])} is over: "
-                      f"{escape(getattr(result, 'winner', ''))} won.")
+                      f"{escape(getattr(result, 'winner', ''))} won.", soft_wrap=True)
 
     room = Room(players=players, composition=composition, bots=bots, games=games, seed=seed,
                 rules=rules, out=out, on_result=done)
 
     def ready(bound: int) -> None:
         console.print(f"AIWolf agents connect to ws://{host}:{bound}/ws "
-                      f"({players - bots} agents a village).")
+                      f"({players - bots} agents a village).", soft_wrap=True)
 
     try:
         asyncio.run(run_room(room, host, port, ready=ready))
@@ -84,15 +84,16 @@ def export_aiwolf_log(
     try:
         record = json.loads(file.read_text(encoding="utf-8"))
     except OSError as error:
-        err.print(f"{escape(str(file))}: cannot read: {escape(error.strerror or 'failed')}")
+        err.print(f"{escape(str(file))}: cannot read: {escape(error.strerror or 'failed')}",
+                  soft_wrap=True)
         raise typer.Exit(2) from None
     except (json.JSONDecodeError, UnicodeDecodeError):
-        err.print(f"{escape(str(file))}: not a JSON record.")
+        err.print(f"{escape(str(file))}: not a JSON record.", soft_wrap=True)
         raise typer.Exit(2) from None
     try:
         text = "\n".join(aiwolf_log(record)) + "\n"
     except (SetupError, IllegalAnswer, KeyError, TypeError, ValueError) as error:
-        err.print(f"{escape(str(file))}: {escape(str(error))}")
+        err.print(f"{escape(str(file))}: {escape(str(error))}", soft_wrap=True)
         raise typer.Exit(2) from None
     if out is None:
         sys.stdout.write(text)
