@@ -94,10 +94,19 @@ def test_every_role_request_reaches_its_card() -> None:
     """Over a few villages with a seer, a bodyguard (the hunter) and the pack, each of DIVINE,
     GUARD and ATTACK is asked at least once, and WHISPER wherever two werewolves live."""
     asked: Counter[str] = Counter()
+    results = 0
     for seed in (1, 2, 3):
         _result, clients = play(11, "11A", 11, seed=seed)
         for client in clients:
             asked.update(requests_of(client))
+            # a result arrives with the next day's DAILY_INITIALIZE, about the night before
+            for packet in client.packets:
+                if packet.request == Request.DAILY_INITIALIZE and packet.info is not None:
+                    judge = packet.info.divine_result or packet.info.medium_result
+                    if judge is not None:
+                        assert judge.day == packet.info.day - 1 and judge.agent == client.info.agent
+                        results += 1
+    assert results > 0
     for request in ("DIVINE", "GUARD", "ATTACK", "WHISPER", "TALK", "VOTE", "DAILY_INITIALIZE",
                     "DAILY_FINISH"):
         assert asked[request] > 0, request

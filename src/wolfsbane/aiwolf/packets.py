@@ -122,6 +122,9 @@ def info(game: Game, seat: str, game_id: str, *, reveal: bool = False,
     today = day_of(seen["phase"])
     for event in seen["events"]:
         kind, data, day = event["kind"], event, day_of(event["phase"])  # data is flat
+        lasting = kind == "InfoGiven" and "players" in data  # packmates, the other mason
+        if not lasting and day < today - 1:
+            continue  # news (a result, an execution, a death) is told until the next day
         if kind == "InfoGiven":
             if data.get("team") == "werewolves":
                 role_map.update(dict.fromkeys(data.get("players", ()), "WEREWOLF"))

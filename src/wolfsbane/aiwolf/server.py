@@ -36,6 +36,7 @@ class SocketRemote:
         self._queue: asyncio.Queue[str | None] = asyncio.Queue()
         self._reader = asyncio.get_running_loop().create_task(self._read())
         self.closed = asyncio.Event()
+        self.gone = False  # the agent closed its connection
 
     async def _read(self) -> None:
         try:
@@ -45,6 +46,7 @@ class SocketRemote:
         except ConnectionClosed:
             pass
         finally:
+            self.gone = True
             self._queue.put_nowait(None)  # the end: every later receive says so
 
     async def send(self, text: str) -> None:
@@ -118,6 +120,7 @@ class Room:
 
     def _start_games(self) -> None:
         wanted = self.players - self.bots
+        self._waiting = [waiting for waiting in self._waiting if not waiting[0].gone]
         while len(self._waiting) >= wanted and (self.games is None
                                                  or self._started < self.games):
             joined, self._waiting = self._waiting[:wanted], self._waiting[wanted:]
