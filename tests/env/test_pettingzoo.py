@@ -181,3 +181,34 @@ def test_an_observation_holds_no_secret_of_another_seat() -> None:
     current = env._current
     decision = next(d for d in env.view(agent)["decisions"] if d["id"] == current.id)
     assert np.array_equal(observed, encode(env.layout, env.view(agent), decision))
+
+
+def test_a_question_in_parts_is_answered_part_by_part() -> None:
+    """Clocktower's Summoner names a player, then the Demon they become."""
+    deck = ["summoner", "widow", "chef", "librarian", "empath", "dreamer", "snake-charmer",
+            "ogre"]
+    env = WolfsbaneEnv("clocktower", players=8, deck=deck)
+    for seed in range(30):
+        env.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        while env.agents and env.infos[env.agent_selection].get("question") != "summon":
+            observation, _r, terminated, truncated, _info = env.last()
+            env.step(None if terminated or truncated else
+                     int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+        if env.agents:
+            break
+    else:
+        pytest.fail("the Summoner was never asked in 30 games")
+    summoner = env.agent_selection
+    current = env._current
+    assert current is not None and current.parts is not None
+    players = list(np.flatnonzero(env.observe(summoner)["action_mask"]))
+    assert players and all(1 <= i <= 8 for i in players)  # first the player
+    env.step(int(players[0]))
+    assert env.agent_selection == summoner  # then the Demon, from the cards
+    demons = list(np.flatnonzero(env.observe(summoner)["action_mask"]))
+    assert demons and all(i >= env.layout.yes + 2 for i in demons)
+    env.step(int(demons[0]))
+    summon = next(e for e in env.game.log if e.get("decision") == "summon")
+    assert summon["answer"] == {"player": env.layout.seats[players[0] - 1],
+                                "role": env.layout.roles[demons[0] - env.layout.yes - 2]}

@@ -246,9 +246,9 @@ class WolfsbaneEnv(AECEnv):  # type: ignore[misc]
         current = self._current
         if current is None or current.kind != PARTS:
             return current
-        for name, part in current.parts.items():
+        for name, part in (current.parts or {}).items():
             if name not in self._parts:
-                return part  # type: ignore[no-any-return]
+                return part
         return None
 
     # -- acting -------------------------------------------------------------------------------
@@ -292,9 +292,10 @@ class WolfsbaneEnv(AECEnv):  # type: ignore[misc]
         if current.kind == PARTS:
             part = self._question()
             assert part is not None
-            name = next(n for n, p in current.parts.items() if p is part)
+            parts = current.parts or {}
+            name = next(n for n, p in parts.items() if p is part)
             self._parts[name] = self.layout.choice_of(index, part)
-            if len(self._parts) < len(current.parts):
+            if len(self._parts) < len(parts):
                 return  # the same seat answers the next part
             answer: Any = dict(self._parts)
         elif current.kind == PICK and current.max > 1:
