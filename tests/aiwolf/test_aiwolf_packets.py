@@ -125,3 +125,12 @@ def test_structured_talk_in_the_protocol_language_and_back() -> None:
     # a claim of another's role, a stranger, or natural language stay free text
     for text in (f"COMINGOUT {other} SEER", "VOTE Agent[99]", "I trust Agent[03]."):
         assert from_protocol(me, text, players) == {"type": "text", "text": text}
+
+
+def test_an_agent_s_name_is_kept_printable_short_and_without_commas() -> None:
+    from wolfsbane.aiwolf.server import NAME_LENGTH, clean_name
+
+    assert clean_name("kanolab1\n") == "kanolab1"
+    assert clean_name("a,b\x00c\nd") == "a b c d"
+    assert clean_name("x" * 500) == "x" * NAME_LENGTH
+    assert clean_name(" \t ") == "agent"

@@ -74,6 +74,19 @@ class SocketRemote:
         self.closed.set()
 
 
+NAME_LENGTH = 40
+MESSAGE_BYTES = 64 * 1024  # an answer is a name or a short utterance: far less than this
+
+
+def clean_name(name: str) -> str:
+    """What an agent answered to NAME, as the record and the log keep it: printable, one
+    word per space, no comma (the log is comma-separated), at most NAME_LENGTH characters;
+    an agent that gives none is "agent"."""
+    printable = "".join(ch if ch.isprintable() else " " for ch in name)
+    words = " ".join(printable.replace(",", " ").split())
+    return words[:NAME_LENGTH].strip() or "agent"
+
+
 def name_packet() -> str:
     return json.dumps({"request": "NAME", "info": None, "setting": None,
                        "talk_history": None, "whisper_history": None})
@@ -114,7 +127,7 @@ class Room:
         if self.games is not None and self._started >= self.games:
             await remote.close()
             return
-        self._waiting.append((remote, name.strip()))
+        self._waiting.append((remote, clean_name(name)))
         self._start_games()
         await remote.closed.wait()  # the connection lives as long as its game
 
@@ -164,7 +177,8 @@ async def run_room(room: Room, host: str = "127.0.0.1", port: int = 8080,
                    ready: Callable[[int], None] | None = None) -> list[GameResult]:
     """Serve the room until its games are played (or forever without a number of games).
     `ready(port)` is called once the server listens (port 0: any free port)."""
-    async with serve(room.handler, host, port, ping_interval=None, close_timeout=2) as server:
+    async with serve(room.handler, host, port, ping_interval=None, close_timeout=2,
+                     max_size=MESSAGE_BYTES) as server:
         bound = next(iter(server.sockets)).getsockname()[1]
         if ready is not None:
             ready(bound)
