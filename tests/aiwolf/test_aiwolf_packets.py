@@ -10,6 +10,7 @@ import pytest
 from wolfsbane.agents import bot_for
 from wolfsbane.agents.driver import Table
 from wolfsbane.aiwolf import packets
+from wolfsbane.aiwolf.server import NAME_LENGTH, clean_name
 from wolfsbane.aiwolf.words import (
     ROLE_TO_AIWOLF,
     agent_name,
@@ -128,8 +129,6 @@ def test_structured_talk_in_the_protocol_language_and_back() -> None:
 
 
 def test_an_agent_s_name_is_kept_printable_short_and_without_commas() -> None:
-    from wolfsbane.aiwolf.server import NAME_LENGTH, clean_name
-
     assert clean_name("kanolab1\n") == "kanolab1"
     assert clean_name("a,b\x00c\nd") == "a b c d"
     assert clean_name("x" * 500) == "x" * NAME_LENGTH
