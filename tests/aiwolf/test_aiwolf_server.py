@@ -112,6 +112,28 @@ def test_every_role_request_reaches_its_card() -> None:
         assert asked[request] > 0, request
 
 
+def test_whispers_reach_the_pack_only_and_the_dead_hear_no_village_talk() -> None:
+    whispered = 0
+    for seed in (1, 2):
+        result, clients = play(11, "11A", 11, seed=seed)
+        game = result.game
+        for client in clients:
+            assert client.info is not None
+            seat = game.by_name[client.info.agent]
+            if seat.role == "werewolf":
+                whispered += len(client.whisper)
+                assert {t.agent for t in client.whisper} <= {
+                    p.name for p in game.players if p.role == "werewolf"}
+            else:
+                assert all(p.whisper_history is None for p in client.packets)
+            died = next((e.phase for e in game.events if e.kind == "PlayerDied"
+                         and e.data["player"] == seat.name), None)
+            if died is not None:  # nothing said on a day after its death reached it
+                last_day = int(died.split()[1])
+                assert all(t.day <= last_day for t in client.talk)
+    assert whispered > 0
+
+
 def test_aiwolf_agents_play_beside_our_bots_and_understand_them() -> None:
     result, clients = play(11, "11A", 4, seed=4)
     assert result.game.over
