@@ -231,3 +231,29 @@ def test_the_aiwolf_log_of_a_played_game(tmp_path: Path) -> None:
         day, kind = line.split(",")[:2]
         assert day.isdigit() and kind in {"status", "talk", "whisper", "vote", "execute",
                                           "divine", "guard", "attackVote", "attack", "result"}
+
+
+def test_the_example_agents_play_a_village(capsys: pytest.CaptureFixture[str]) -> None:
+    import importlib.util
+
+    path = Path(__file__).resolve().parents[2] / "examples" / "aiwolf_agents.py"
+    spec = importlib.util.spec_from_file_location("aiwolf_agents", path)
+    assert spec is not None and spec.loader is not None
+    example = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(example)
+    threads: list[threading.Thread] = []
+
+    def ready(port: int) -> None:
+        for i in range(5):
+            thread = threading.Thread(target=example.play,
+                                      args=(f"ws://127.0.0.1:{port}/ws", f"example{i}", i),
+                                      daemon=True)
+            threads.append(thread)
+            thread.start()
+
+    room = Room(players=5, composition="5C", games=1, rules=FAST)
+    results = asyncio.run(asyncio.wait_for(run_room(room, port=0, ready=ready), 60))
+    for thread in threads:
+        thread.join(10)
+    assert results[0].game.over
+    assert capsys.readouterr().out.count(" played Agent[") == 5
