@@ -31,6 +31,7 @@ from ..core.errors import SetupError
 from ..core.events import Event
 from ..core.record import replay
 from ..editions import get_edition
+from ..editions.licos import Licos
 from .packets import day_of
 from .words import ROLE_TO_AIWOLF, TEAM_TO_AIWOLF, species, to_protocol
 
@@ -39,7 +40,7 @@ _CHANNEL_KIND = {"village": "talk", "werewolves": "whisper"}
 
 def aiwolf_log(record: dict[str, Any]) -> list[str]:
     """The AIWolf log lines of a finished LiCOS game's record."""
-    if not isinstance(record, dict) or record.get("edition") != "licos":
+    if not isinstance(record, dict) or record.get("edition") != Licos.id:
         raise SetupError("The AIWolf log format is for LiCOS games, and this is not the "
                          "record of one.")
     extra = record.get("aiwolf") or {}

@@ -41,11 +41,12 @@ from ..core import Decision, Game, IllegalAnswer
 from ..core.decision import CLOCK
 from ..core.events import STORYTELLER
 from ..editions import get_edition
+from ..editions.licos import Licos
 from . import packets
 from .packets import Rules, TalkRules, Utterance, day_of
 from .words import OVER, SKIP, agent_name, from_protocol, to_protocol
 
-EDITION = "licos"
+EDITION = Licos.id  # AIWolf villages are LiCOS villages
 # the engine's decision -> the AIWolf request that asks it
 REQUESTS = {"vote": "VOTE", "inspect": "DIVINE", "guard": "GUARD", "attack": "ATTACK"}
 CHANNEL_REQUEST = {"village": "TALK", "werewolves": "WHISPER"}

@@ -1,7 +1,7 @@
 """Reinforcement learning on wolfsbane: a PettingZoo AEC environment for every edition.
 
     from wolfsbane.env import WolfsbaneEnv
-    env = WolfsbaneEnv("licos", players=9, talk=True)
+    env = WolfsbaneEnv(edition_id, players=9, talk=True)   # any id of wolfsbane.editions
 
 Needs the `env` extra (pettingzoo, gymnasium). See docs/pettingzoo.md.
 """

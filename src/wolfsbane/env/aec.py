@@ -41,14 +41,14 @@ from ..core.decision import CLOCK, PARTS, PICK, YES_NO
 from ..core.edition import deck_for
 from ..core.events import STORYTELLER
 from ..core.view import view as seat_view
-from ..editions import get_edition
+from ..editions import DEFAULT_EDITION, get_edition
 from .spaces import PASS, Layout, encode
 
 
 class WolfsbaneEnv(AECEnv):  # type: ignore[misc]
     metadata = {"name": "wolfsbane_v0", "render_modes": ["ansi"], "is_parallelizable": False}
 
-    def __init__(self, edition: str = "millers-hollow", players: int = 8, *,
+    def __init__(self, edition: str = DEFAULT_EDITION, players: int = 8, *,
                  preset: str | None = None, deck: list[str] | None = None,
                  options: Mapping[str, Any] | None = None, talk: bool = False,
                  max_steps: int = 20_000, seed: int = 0,
