@@ -24,7 +24,7 @@ def test_aiwolf_serve_plays_a_village_and_export_writes_its_log(tmp_path: Path) 
     server = subprocess.Popen(
         [sys.executable, "-c", "from wolfsbane.cli import main; main()", "aiwolf", "serve",
          "--port", "0", "--players", "5", "--composition", "5C", "--games", "1",
-         "--action-timeout", "5", "--seed", "3", "--out", str(tmp_path)],
+         "--action-timeout", "30", "--seed", "3", "--out", str(tmp_path)],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         env={**os.environ, "PYTHONUNBUFFERED": "1", "COLUMNS": "200"})
     try:
