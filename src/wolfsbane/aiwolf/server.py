@@ -144,6 +144,8 @@ class Room:
             task.add_done_callback(self._tasks.discard)
 
     async def _play(self, joined: list[tuple[SocketRemote, str]], seed: int) -> None:
+        # the seats follow the seed and the agents' names, never who connected first
+        joined = sorted(joined, key=lambda waiting: waiting[1])
         seats: list[tuple[SocketRemote, str] | None] = [*joined, *([None] * self.bots)]
         random.Random(f"{seed}:aiwolf-seats").shuffle(seats)
         master = GameMaster([s[0] if s else None for s in seats],
