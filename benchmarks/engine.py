@@ -1,24 +1,49 @@
 """How fast the engine plays whole games, against a plain-Python game of the same rules.
 
-Run as ``python benchmarks/engine.py``: one core, fixed seeds, a few seconds in all. Prints the
-memory of one game in progress, then exactly three lines:
+Run as ``python benchmarks/engine.py [SECONDS]``: one core, fixed seeds, about 4 x SECONDS
+(default 1.5) of CPU time. Every contender is timed in CPU time, in rounds that interleave
+them (the order rotates each round, so a disturbance of the machine falls on all alike), and
+each figure is the median of the rounds. Prints the build measured and the memory of one game
+in progress, then:
 
-    basic N games/s
+    basic N games/s, peer-like M
     bots N games/s
     engine N games/s, baseline M games/s, ratio R
+    setup N us, decision N us, event N us
+
+`basic`: 8 players (2 werewolves, the fortune teller, 5 villagers), no sheriff, every open
+decision answered uniformly at random among its legal answers (skipping is one of them).
+`peer-like`: the same table played the way rules-enforcing peers play it: nobody ever skips,
+and the werewolves win at parity (our own engine, configured so). `bots`: the full deck with
+the sheriff, the edition's bots talking. `engine`: the full deck with random answers;
+`baseline`: the same game as a bare plain-Python loop. `setup`: making a basic game (the
+deal, up to the first question of night 1); `decision`: a basic game's cost beyond its
+set-up, per decision answered; `event`: one public event recorded.
+
+Where a compiled build is installed (``WOLFSBANE_COMPILE=1 pip install .``), the same lines
+follow for the pure-Python build, measured in a second process on the same sources.
 """
 
 from __future__ import annotations
 
 import gc
+import os
 import random
+import shutil
+import statistics
+import subprocess
 import sys
+import tempfile
 import time
 import tracemalloc
 from collections.abc import Callable
+from pathlib import Path
+from typing import Any
 
+import wolfsbane
 from wolfsbane.agents import bot_for, play_out, random_answer
-from wolfsbane.core import Game
+from wolfsbane.core import PICK, Decision, Game
+from wolfsbane.core import game as game_module
 from wolfsbane.editions import get_edition
 
 EDITION = get_edition("millers-hollow")
@@ -48,6 +73,29 @@ def play_basic(seed: int) -> Game:
     return play_random(BASIC_DECK, {"sheriff": False}, seed)
 
 
+def peer_answer(decision: Decision, rng: random.Random) -> Any:
+    """A peer's random player: one of the offered names, never a skip."""
+    if decision.kind == PICK and decision.max == 1 and decision.choices:
+        choices = decision.choices
+        return choices[int(rng.random() * len(choices))]
+    return random_answer(decision, rng)
+
+
+PEER_OPTIONS = {"sheriff": False, "werewolves-win-at-parity": True}
+
+
+def play_peer_like(seed: int) -> Game:
+    """The basic table as peers play it: no skipping, and the werewolves win at parity."""
+    game = Game(EDITION, SEATS8, deck=BASIC_DECK, options=PEER_OPTIONS, seed=seed)
+    rng = ANSWERS
+    open_ = game.open
+    answer = game.answer
+    while open_:
+        decision = next(iter(open_.values()))
+        answer(decision.id, peer_answer(decision, rng))
+    return game
+
+
 def play_full(seed: int) -> Game:
     return play_random(FULL_DECK, {"sheriff": True}, seed)
 
@@ -55,7 +103,7 @@ def play_full(seed: int) -> Game:
 def play_bots(seed: int) -> Game:
     game = Game(EDITION, SEATS8, deck=FULL_DECK, options={"sheriff": True}, seed=seed)
     rng = random.Random(seed)
-    agents = {seat: bot_for(seat, random.Random(rng.random()), EDITION.id) for seat in SEATS8}
+    agents = {seat: bot_for(seat, random.Random(rng.random()), EDITION) for seat in SEATS8}
     return play_out(game, agents)
 
 
@@ -195,27 +243,65 @@ def baseline_game(seed: int) -> str:
 
 # -- measuring ---------------------------------------------------------------------------------
 
-def rate(play: Callable[[int], object], seconds: float, seed: int = SEED) -> float:
-    """Games per second of `play`: the best of five rounds of about `seconds` / 5 each (the
-    best round is the one least disturbed by whatever else the machine is doing), in CPU
-    time of this process."""
-    best = 0.0
-    games = 0
-    for _round in range(5):
+ROUNDS = 7
+
+
+def make_basic(seed: int) -> Game:
+    """A basic game made, up to the first question of night 1 (its set-up)."""
+    return Game(EDITION, SEATS8, deck=BASIC_DECK, options={"sheriff": False}, seed=seed)
+
+
+def emit_public(seed: int) -> None:
+    """One public event recorded (on a game kept aside; its log is emptied now and then)."""
+    game = _EVENTS_GAME
+    if len(game.events) > 10_000:
+        del game.events[:]
+    game.emit("Announced", {"about": "benchmark", "player": "P1"})
+
+
+_EVENTS_GAME = make_basic(SEED)
+
+
+class Contender:
+    """One thing timed: how many calls of `play` a second of CPU time makes, round by round."""
+
+    def __init__(self, name: str, play: Callable[[int], object], batch: int = 10) -> None:
+        self.name = name
+        self.play = play
+        self.batch = batch
+        self.rates: list[float] = []
+        self.calls = 0
+
+    def run(self, seconds: float) -> float:
         gc.collect()
-        played = 0
+        play, batch = self.play, self.batch
+        done = 0
         start = time.process_time()
-        deadline = start + seconds / 5
+        deadline = start + seconds
         while True:
-            for _ in range(10):
-                play(seed + games)
-                games += 1
-                played += 1
+            for _ in range(batch):
+                play(SEED + self.calls)
+                self.calls += 1
+            done += batch
             now = time.process_time()
             if now >= deadline:
                 break
-        best = max(best, played / (now - start))
-    return best
+        rate = done / (now - start)
+        self.rates.append(rate)
+        return rate
+
+    @property
+    def median(self) -> float:
+        return statistics.median(self.rates)
+
+
+def decisions_per_game(play: Callable[[int], Game], games: int = 400) -> float:
+    """Seat decisions answered per game (the storyteller's automatic ones are not asked)."""
+    answered = 0
+    for seed in range(games):
+        answered += sum(1 for entry in play(SEED + seed).log if "auto" not in entry
+                        and "id" in entry)
+    return answered / games
 
 
 def memory_in_progress() -> float:
@@ -234,18 +320,68 @@ def memory_in_progress() -> float:
     return size / 1024
 
 
+def compiled() -> bool:
+    """Whether the engine imported here is the compiled build (its modules are extensions)."""
+    return not str(game_module.__file__).endswith(".py")
+
+
+def measure(seconds: float) -> list[str]:
+    """The four lines, from interleaved rounds of every contender."""
+    basic = Contender("basic", play_basic)
+    peer = Contender("peer-like", play_peer_like)
+    bots = Contender("bots", play_bots, batch=2)
+    engine = Contender("engine", play_full)
+    baseline = Contender("baseline", baseline_game)
+    setup = Contender("setup", make_basic)
+    event = Contender("event", emit_public, batch=1000)
+    contenders = [basic, peer, bots, engine, baseline, setup, event]
+    for contender in contenders:  # warm up
+        contender.run(0.05)
+        contender.rates.clear()
+    share = seconds * 4 / (ROUNDS * len(contenders))
+    ratios = []
+    for round_ in range(ROUNDS):
+        turn = contenders[round_ % len(contenders):] + contenders[:round_ % len(contenders)]
+        for contender in turn:
+            contender.run(share)
+        ratios.append(engine.rates[-1] / baseline.rates[-1])
+    per_game_us = 1e6 / basic.median
+    setup_us = 1e6 / setup.median
+    decision_us = (per_game_us - setup_us) / decisions_per_game(play_basic)
+    return [
+        f"basic {basic.median:.0f} games/s, peer-like {peer.median:.0f}",
+        f"bots {bots.median:.0f} games/s",
+        f"engine {engine.median:.0f} games/s, baseline {baseline.median:.0f} games/s, "
+        f"ratio {statistics.median(ratios):.2f}",
+        f"setup {setup_us:.1f} us, decision {decision_us:.2f} us, "
+        f"event {1e6 / event.median:.2f} us",
+    ]
+
+
+def pure_copy(into: Path) -> Path:
+    """The package's Python sources alone (no compiled modules), under `into`."""
+    source = Path(wolfsbane.__file__).parent
+    target = into / "wolfsbane"
+    shutil.copytree(source, target, ignore=shutil.ignore_patterns(
+        "*.so", "*.pyd", "__pycache__"))
+    return into
+
+
 def main() -> None:
-    seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 1.0
-    print(f"memory of one game in progress: {memory_in_progress():.1f} KB", file=sys.stderr)
-    rate(play_basic, 0.2)  # warm up
-    basic = rate(play_basic, seconds)
-    bots = rate(play_bots, seconds)
-    engine = rate(play_full, seconds)
-    baseline = rate(baseline_game, seconds)
-    print(f"basic {basic:.0f} games/s")
-    print(f"bots {bots:.0f} games/s")
-    print(f"engine {engine:.0f} games/s, baseline {baseline:.0f} games/s, "
-          f"ratio {engine / baseline:.2f}")
+    seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 1.5
+    build = "compiled (mypyc)" if compiled() else "pure Python"
+    print(f"build: {build}; memory of one game in progress: {memory_in_progress():.1f} KB",
+          file=sys.stderr)
+    for line in measure(seconds):
+        print(line)
+    if compiled() and not os.environ.get("WOLFSBANE_BENCH_PURE"):
+        with tempfile.TemporaryDirectory() as scratch:
+            environment = dict(os.environ, PYTHONPATH=str(pure_copy(Path(scratch))),
+                               WOLFSBANE_BENCH_PURE="1")
+            pure = subprocess.run([sys.executable, __file__, str(seconds)], env=environment,
+                                  capture_output=True, text=True, check=True)
+        print("pure Python build:")
+        print(pure.stdout, end="")
 
 
 if __name__ == "__main__":

@@ -12,9 +12,12 @@ from collections.abc import Generator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+# at run time, not only for the type checker: a compiled build (mypyc) needs the class of
+# `Death.player` when it defines `Death`
+from .player import Player
+
 if TYPE_CHECKING:
     from .game import Game
-    from .player import Player
 
 
 @dataclass(slots=True)

@@ -3,9 +3,17 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from .errors import IllegalAnswer
+
+_Class = TypeVar("_Class")
+
+try:
+    from mypy_extensions import mypyc_attr
+except ImportError:  # the mark matters only to the compiler: the pure build goes without it
+    def mypyc_attr(*attrs: str, **kwattrs: object) -> Callable[[_Class], _Class]:
+        return lambda cls: cls
 
 if TYPE_CHECKING:
     from .player import Player
@@ -37,6 +45,9 @@ def _describe(choices: Sequence[str], limit: int = 12) -> str:
     return ", ".join(choices)
 
 
+# A compiled build (mypyc) lets editions that stay interpreted subclass it (Werewolf in the
+# Dark's body found).
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Decision:
     """One seat's open question. The flow yields it; the seat's answer is sent back.
 
@@ -352,34 +363,17 @@ class Decision:
         client rebuilds it from `as_dict()` (`from_dict`), with the `truth` only when asked
         for (the storyteller's copy), made without the dicts between (bots are handed one
         for every question of every simulated game)."""
-        copy = Decision.__new__(Decision)
+        # (through the constructor: a compiled build makes its objects no other way)
+        copy = Decision(
+            self.seat, self.name, self.choices, self.kind, self.min, self.max,
+            self.optional, _detached_value(self.default), self.prompt, self.about,
+            None, "", None, None, self.standing, self.seconds, self.since, UNANSWERED,
+            None if self.parts is None else
+            {name: part.detached(truth) for name, part in self.parts.items()},
+            _detached_value(self.truth) if truth else None, self.reason if truth else "")
         copy.id = self.id
-        copy.seat = self.seat
-        copy.name = self.name
-        copy.kind = self.kind
-        copy.choices = self.choices  # a tuple of names: immutable, shared as it is
-        copy.min = self.min
-        copy.max = self.max
-        copy.optional = self.optional
-        copy.default = _detached_value(self.default)
-        copy.prompt = self.prompt
-        copy.about = self.about
         copy.phase = self.phase
         copy.suggestion = _detached_value(self.suggestion)
-        copy.answer = UNANSWERED
-        copy.forbidden = None
-        copy.required_reason = ""
-        copy.check = None
-        copy.audience = None
-        copy.standing = self.standing
-        copy.seconds = self.seconds
-        copy.since = self.since
-        copy.lapse = UNANSWERED
-        copy.parts = (None if self.parts is None else
-                      {name: part.detached(truth) for name, part in self.parts.items()})
-        copy.truth = _detached_value(self.truth) if truth else None
-        copy.reason = self.reason if truth else ""
-        copy._choice_set = None
         return copy
 
     @classmethod

@@ -33,8 +33,6 @@ from .player import Player
 from .reminders import Reminder
 from .talk import check_message
 
-_new_event = object.__new__
-
 AUTO = "auto"
 MANUAL = "manual"
 RECORD_FORMAT = "wolfsbane-record/1"  # the `format` of a saved game (core/record.py)
@@ -189,14 +187,7 @@ class Game:
         if audience is not None and type(audience) is not frozenset:
             audience = frozenset((audience,)) if isinstance(audience, str) else frozenset(audience)
         events = self.events
-        # Every event of every game is made here: its slots are filled in place, which is
-        # quicker than calling the class (the same fields as `Event(...)`, in its order).
-        event = _new_event(Event)
-        event.index = len(events)
-        event.kind = kind
-        event.data = data
-        event.audience = audience
-        event.phase = self.phase
+        event = Event(len(events), kind, data, audience, self.phase)
         events.append(event)
         if self._listeners:
             for listener in self._listeners:

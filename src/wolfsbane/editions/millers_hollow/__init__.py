@@ -6,13 +6,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+# (Game and Player too, at run time and not only for the type checker: a compiled build,
+# mypyc's, needs the classes of the dataclasses' fields when it defines them)
 from ...core import (
     ARRANGE,
     Channel,
     Death,
     Edition,
+    Game,
     Option,
     Outcome,
+    Player,
     SetupError,
     check_end,
     kill,
@@ -29,7 +33,6 @@ from .seat import MillersHollowSeat, seat_of
 from .table import BOT_NAMES, NIGHT_ORDER
 
 if TYPE_CHECKING:
-    from ...core import Game, Player
     from ...core.edition import DeathsFlow, Flow
 
 

@@ -1,0 +1,71 @@
+"""The optional compiled build: ``WOLFSBANE_COMPILE=1 pip install .`` compiles the engine's hot
+path with mypyc where mypy and a C compiler are at hand, and installs pure Python wherever
+either is missing or the compilation fails (the build says so, and the package is whole
+either way). Without the variable nothing is compiled: ``pip install -e '.[test]'`` stays
+quick. Everything else about the package is in pyproject.toml.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+from setuptools import setup
+from setuptools.command.build_ext import build_ext
+
+HERE = Path(__file__).parent
+PACKAGE = HERE / "src" / "wolfsbane"
+
+# What is compiled: the core's modules and Millers Hollow's rules. Not the core's `edition`
+# and `catalog`: their classes are subclassed by code that stays interpreted (every edition
+# subclasses Edition; Clocktower subclasses Option), which compiled classes do not allow.
+# Keep this list in step with tests/test_compiled_build.py.
+NOT_COMPILED = {"edition.py", "catalog.py"}
+COMPILED = sorted(
+    [str(path.relative_to(HERE)) for path in (PACKAGE / "core").glob("*.py")
+     if path.name not in NOT_COMPILED]
+    + [str(path.relative_to(HERE)) for path in (PACKAGE / "editions" / "millers_hollow")
+       .glob("*.py")])
+
+
+def _say(text: str) -> None:
+    print(f"wolfsbane build: {text}", file=sys.stderr)
+
+
+class OptionalBuildExt(build_ext):
+    """Compiles the extensions, or, if that fails (no compiler, say), removes whatever part
+    of them was built and carries on: the pure Python modules are installed either way."""
+
+    def run(self) -> None:
+        try:
+            super().run()
+        except Exception as error:  # noqa: BLE001 - any failure falls back to pure Python
+            _say(f"the compiled build failed ({error}); installing pure Python")
+            for extension in self.extensions:
+                built = Path(self.get_ext_fullpath(extension.name))
+                if built.exists():
+                    built.unlink()
+            self.extensions = []
+
+
+def extensions() -> list[Any]:
+    if (os.environ.get("WOLFSBANE_COMPILE", "") != "1"
+            or os.environ.get("WOLFSBANE_FINDING_REQUIREMENTS")):
+        return []
+    try:
+        from mypyc.build import mypycify
+    except ImportError:
+        _say("mypyc (part of mypy) is not installed; installing pure Python")
+        return []
+    try:
+        compiled: list[Any] = mypycify(["--follow-imports=silent", *COMPILED],
+                                        opt_level="3")
+    except (Exception, SystemExit) as error:  # noqa: BLE001 - mypyc exits on a type error
+        _say(f"mypyc could not compile the engine ({error}); installing pure Python")
+        return []
+    return compiled
+
+
+setup(ext_modules=extensions(), cmdclass={"build_ext": OptionalBuildExt})
