@@ -18,16 +18,17 @@ from setuptools.command.build_ext import build_ext
 HERE = Path(__file__).parent
 PACKAGE = HERE / "src" / "wolfsbane"
 
-# What is compiled: the core's modules and Millers Hollow's rules. Not the core's `edition`
-# and `catalog`: their classes are subclassed by code that stays interpreted (every edition
-# subclasses Edition; Clocktower subclasses Option), which compiled classes do not allow.
-# Keep this list in step with tests/test_compiled_build.py.
+# What is compiled: the engine (the core's modules and Millers Hollow's rules), and the bot
+# driver with the heuristic bots. Not the core's `edition` and `catalog`: their classes are
+# subclassed by code that stays interpreted (every edition subclasses Edition; Clocktower
+# subclasses Option), which compiled classes do not allow.
 NOT_COMPILED = {"edition.py", "catalog.py"}
-COMPILED = sorted(
+ENGINE = sorted(
     [str(path.relative_to(HERE)) for path in (PACKAGE / "core").glob("*.py")
      if path.name not in NOT_COMPILED]
     + [str(path.relative_to(HERE)) for path in (PACKAGE / "editions" / "millers_hollow")
        .glob("*.py")])
+BOTS = [f"src/wolfsbane/agents/{name}.py" for name in ("base", "driver", "memory", "heuristic")]
 
 
 def _say(text: str) -> None:
@@ -59,13 +60,17 @@ def extensions() -> list[Any]:
     except ImportError:
         _say("mypyc (part of mypy) is not installed; installing pure Python")
         return []
-    try:
-        compiled: list[Any] = mypycify(["--follow-imports=silent", *COMPILED],
-                                        opt_level="3")
-    except (Exception, SystemExit) as error:  # noqa: BLE001 - mypyc exits on a type error
-        _say(f"mypyc could not compile the engine ({error}); installing pure Python")
-        return []
-    return compiled
+    # the bots change more often than the engine: if they do not compile, the engine alone is
+    for modules in (ENGINE + BOTS, ENGINE):
+        try:
+            compiled: list[Any] = mypycify(["--follow-imports=silent", *modules],
+                                            opt_level="3")
+        except (Exception, SystemExit) as error:  # noqa: BLE001 - mypyc exits on a type error
+            _say(f"mypyc could not compile {len(modules)} modules ({error})")
+            continue
+        return compiled
+    _say("installing pure Python")
+    return []
 
 
 setup(ext_modules=extensions(), cmdclass={"build_ext": OptionalBuildExt})

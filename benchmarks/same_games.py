@@ -3,6 +3,7 @@ source trees, give the same events, questions, logs and outcomes.
 
     python benchmarks/same_games.py                 # this tree's fingerprints, as JSON
     python benchmarks/same_games.py --against SRC   # compare with the tree whose package is in SRC
+    python benchmarks/same_games.py --games 40 --bot-games 10 --timed-games 10 --against SRC
 
 Per edition it plays seeded games of several table sizes and random options: answered at
 random (an automatic and a manual storyteller), by the edition's bots, and with timed nights.
@@ -89,10 +90,13 @@ def play_random(game: Game, rng: random.Random) -> list[tuple[Any, ...]]:
     return questions
 
 
-def games(edition_id: str) -> Iterator[tuple[str, Callable[[], str]]]:
+def games(edition_id: str, counts_of: dict[str, int] | None = None,
+          ) -> Iterator[tuple[str, Callable[[], str]]]:
     """(name, play) for every game of the edition: `play` returns the game's fingerprint."""
     edition = get_edition(edition_id)
     counts = sizes(edition_id)
+    how_many = {"games": GAMES, "bot_games": BOT_GAMES, "timed_games": TIMED_GAMES,
+                **(counts_of or {})}
 
     def random_game(seed: int, storyteller: str, night_seconds: float | None) -> str:
         rng = random.Random(seed)
@@ -109,23 +113,23 @@ def games(edition_id: str) -> Iterator[tuple[str, Callable[[], str]]]:
         play_out(game, agents, max_answers=MAX_ANSWERS)
         return fingerprint(game, [])  # the bots' questions are in the log and the events
 
-    for seed in range(GAMES):
+    for seed in range(how_many["games"]):
         for storyteller in (AUTO, MANUAL):
             yield (f"{edition_id} random {storyteller} seed {seed}",
                    lambda seed=seed, storyteller=storyteller: random_game(seed, storyteller,
                                                                           None))
-    for seed in range(TIMED_GAMES):
+    for seed in range(how_many["timed_games"]):
         yield (f"{edition_id} random timed seed {seed}",
                lambda seed=seed: random_game(seed, AUTO, 30.0))
     if edition.bot:
-        for seed in range(BOT_GAMES):
+        for seed in range(how_many["bot_games"]):
             yield f"{edition_id} bots seed {seed}", lambda seed=seed: bot_game(seed)
 
 
-def all_fingerprints() -> dict[str, str]:
+def all_fingerprints(counts_of: dict[str, int] | None = None) -> dict[str, str]:
     out: dict[str, str] = {}
     for edition_id in sorted(EDITIONS):
-        for name, play in games(edition_id):
+        for name, play in games(edition_id, counts_of):
             try:
                 out[name] = play()
             except Exception as error:  # a game that breaks is part of its behaviour
@@ -136,15 +140,24 @@ def all_fingerprints() -> dict[str, str]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--against", help="the src directory of the tree to compare with")
+    parser.add_argument("--games", type=int, default=GAMES,
+                        help="random games per edition and storyteller")
+    parser.add_argument("--bot-games", type=int, default=BOT_GAMES, help="bot games per edition")
+    parser.add_argument("--timed-games", type=int, default=TIMED_GAMES,
+                        help="random games with timed nights per edition")
     arguments = parser.parse_args()
-    mine = all_fingerprints()
+    counts_of = {"games": arguments.games, "bot_games": arguments.bot_games,
+                 "timed_games": arguments.timed_games}
+    mine = all_fingerprints(counts_of)
     if not arguments.against:
         json.dump(mine, sys.stdout, indent=1)
         print()
         return
     environment = dict(os.environ, PYTHONPATH=arguments.against)
     theirs = json.loads(subprocess.run(
-        [sys.executable, __file__], env=environment, check=True, capture_output=True,
+        [sys.executable, __file__, "--games", str(arguments.games), "--bot-games",
+         str(arguments.bot_games), "--timed-games", str(arguments.timed_games)],
+        env=environment, check=True, capture_output=True,
         text=True).stdout)
     differing = [name for name in mine if theirs.get(name) != mine[name]]
     missing = sorted(set(theirs) ^ set(mine))

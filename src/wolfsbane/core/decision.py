@@ -3,17 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
+from .compiled import mypyc_attr
 from .errors import IllegalAnswer
-
-_Class = TypeVar("_Class")
-
-try:
-    from mypy_extensions import mypyc_attr
-except ImportError:  # the mark matters only to the compiler: the pure build goes without it
-    def mypyc_attr(*attrs: str, **kwattrs: object) -> Callable[[_Class], _Class]:
-        return lambda cls: cls
 
 if TYPE_CHECKING:
     from .player import Player

@@ -495,10 +495,12 @@ class Game:
 
     # -- seats joining -------------------------------------------------------------------------
 
-    def add_seat(self, name: str, role: str) -> Player:
+    def add_seat(self, name: Any, role: Any) -> Player:
         """A seat joins the game now with the card `role` (a Clocktower Traveller). Logged like
         `say`, so that a replay adds it at the same point; the table is told, and the new
-        player is told the card they are shown."""
+        player is told the card they are shown. (`name` and `role` are whatever a client
+        sent: checked here, so that anything but a seat's name and a card is refused in words,
+        by the compiled build too.)"""
         if self.over:
             raise IllegalAnswer("The game is over.", "game-over")
         if not self.edition.seats_may_join:

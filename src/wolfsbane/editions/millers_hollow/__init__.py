@@ -25,6 +25,7 @@ from ...core import (
 )
 from ...core.catalog import BOOLEAN, CHOICE, NUMBER
 from ...core.common import deal
+from ...core.compiled import mypyc_attr
 from ...core.deaths import grieving_partner
 from ...core.night import Ability, run_night, table_kind
 from ...core.reminders import SELF
@@ -146,6 +147,8 @@ PRESET_WORDS = {
 }
 
 
+# variants of the village subclass it, in the compiled build too
+@mypyc_attr(allow_interpreted_subclasses=True)
 class MillersHollow(Edition):
     id = "millers-hollow"
     name = "The Werewolves of Millers Hollow"

@@ -1,0 +1,160 @@
+"""The optional compiled build (setup.py: mypyc compiles the engine and the bots where a C
+compiler is at hand) plays exactly the games pure Python plays, and falls back to pure Python
+where it cannot compile.
+
+Where the package imported is the compiled build, that build is compared; otherwise the
+tests compile a copy of this tree first (about a minute of CPU), and skip, saying why, where
+mypyc, a C compiler or the tree's own build files are missing.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+from pathlib import Path
+
+import pytest
+
+import wolfsbane
+from wolfsbane.core.compiled import is_compiled
+
+ROOT = Path(__file__).resolve().parents[1]
+BUILD_FILES = ("setup.py", "pyproject.toml", "README.md", "build_support")
+EXTENSION = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
+# modules the compiled build must hold (setup.py compiles more: these are the hot path)
+MUST_BE_COMPILED = ("wolfsbane.core.game", "wolfsbane.core.decision", "wolfsbane.core.events",
+                    "wolfsbane.editions.millers_hollow", "wolfsbane.editions.millers_hollow.roles",
+                    "wolfsbane.agents.driver", "wolfsbane.agents.memory",
+                    "wolfsbane.agents.heuristic")
+
+
+def _compiler() -> str | None:
+    configured = (sysconfig.get_config_var("CC") or "").split()
+    for name in (*configured[:1], "cc", "gcc", "clang"):
+        if shutil.which(name):
+            return name
+    return None
+
+
+def _build_tree(into: Path) -> Path:
+    """A copy of this tree's build files and sources, in `into`."""
+    for name in BUILD_FILES:
+        source = ROOT / name
+        if source.is_dir():
+            shutil.copytree(source, into / name,
+                            ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            shutil.copy2(source, into / name)
+    shutil.copytree(ROOT / "src", into / "src", ignore=shutil.ignore_patterns(
+        "__pycache__", "*.egg-info", f"*{EXTENSION}"))
+    return into
+
+
+def _build_in_place(tree: Path, **environment: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "setup.py", "build_ext", "--inplace"], cwd=tree, text=True,
+        capture_output=True, timeout=1200, env=dict(os.environ, **environment))
+
+
+def _skip_unless_buildable() -> None:
+    missing = [name for name in BUILD_FILES if not (ROOT / name).exists()]
+    if missing or not (ROOT / "benchmarks" / "same_games.py").exists():
+        pytest.skip(f"the tree's build files are not here ({', '.join(missing) or 'benchmarks'})")
+    if importlib.util.find_spec("mypyc") is None:
+        pytest.skip("mypyc (part of mypy, in the test extra) is not installed")
+    if _compiler() is None:
+        pytest.skip("no C compiler on this machine: the compiled build cannot be made here")
+
+
+@pytest.fixture(scope="module")
+def compiled_sources(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The directory holding a compiled `wolfsbane` package."""
+    if is_compiled():
+        return Path(wolfsbane.__file__).resolve().parents[1]
+    _skip_unless_buildable()
+    tree = _build_tree(tmp_path_factory.mktemp("compiled"))
+    built = _build_in_place(tree, WOLFSBANE_COMPILE="1")
+    assert built.returncode == 0, built.stderr[-3000:]
+    return tree / "src"
+
+
+@pytest.fixture(scope="module")
+def pure_sources(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The same package's Python sources alone."""
+    into = tmp_path_factory.mktemp("pure")
+    shutil.copytree(Path(wolfsbane.__file__).parent, into / "wolfsbane",
+                    ignore=shutil.ignore_patterns("__pycache__", f"*{EXTENSION}", "*.pyd"))
+    return into
+
+
+def _run(sources: Path, *arguments: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, *arguments], cwd=ROOT, text=True,
+                          capture_output=True, timeout=1800,
+                          env=dict(os.environ, PYTHONPATH=str(sources)))
+
+
+def test_the_compiled_build_compiles_the_engine_and_the_bots(compiled_sources: Path) -> None:
+    found = _run(compiled_sources, "-c", "import importlib, sys\n"
+                 "from wolfsbane.core.compiled import is_compiled\n"
+                 f"for name in {MUST_BE_COMPILED!r}:\n"
+                 "    print(importlib.import_module(name).__file__)\n"
+                 "print(is_compiled())")
+    assert found.returncode == 0, found.stderr
+    *files, compiled = found.stdout.split()
+    assert compiled == "True"
+    assert len(files) == len(MUST_BE_COMPILED)
+    assert all(file.endswith(EXTENSION) for file in files), files
+
+
+def test_the_compiled_build_plays_the_same_games_as_pure_python_on_many_seeds(
+        compiled_sources: Path, pure_sources: Path) -> None:
+    # every edition: random answers (automatic and manual storyteller), timed nights, bots;
+    # each game's events, questions, log and outcome fingerprinted on both builds
+    compared = _run(compiled_sources, "benchmarks/same_games.py", "--games", "40",
+                    "--bot-games", "12", "--timed-games", "12", "--against", str(pure_sources))
+    assert compared.returncode == 0, compared.stdout + compared.stderr[-3000:]
+    assert " 0 differ, 0 only on one side" in compared.stdout
+
+
+def test_the_compiled_build_plays_the_benchmarks_games_as_pure_python(
+        compiled_sources: Path, pure_sources: Path) -> None:
+    # the benchmark's own tables, 300 seeds each: basic, peer-like, the full deck, bots
+    script = ("import sys, hashlib\nsys.path.insert(0, 'benchmarks')\nimport engine\n"
+              "for play in (engine.play_basic, engine.play_peer_like, engine.play_full,"
+              " engine.play_bots):\n"
+              "    digest = hashlib.sha256()\n"
+              "    for seed in range(300):\n"
+              "        game = play(seed)\n"
+              "        digest.update(repr([e.key() for e in game.events]).encode())\n"
+              "        digest.update(repr(game.log).encode())\n"
+              "    print(play.__name__, digest.hexdigest())")
+    compiled, pure = _run(compiled_sources, "-c", script), _run(pure_sources, "-c", script)
+    assert compiled.returncode == 0 and pure.returncode == 0, compiled.stderr + pure.stderr
+    assert compiled.stdout == pure.stdout
+    assert len(compiled.stdout.splitlines()) == 4
+
+
+def test_without_a_compiler_the_build_installs_pure_python(tmp_path: Path) -> None:
+    _skip_unless_buildable()
+    tree = _build_tree(tmp_path)
+    built = _build_in_place(tree, WOLFSBANE_COMPILE="1", CC="no-such-compiler")
+    assert built.returncode == 0, built.stderr[-3000:]
+    assert "installing pure Python" in built.stderr
+    assert not list((tree / "src").rglob(f"*{EXTENSION}"))
+
+
+def test_without_asking_for_it_nothing_is_compiled(tmp_path: Path) -> None:
+    missing = [name for name in BUILD_FILES if not (ROOT / name).exists()]
+    if missing:
+        pytest.skip(f"the tree's build files are not here ({', '.join(missing)})")
+    tree = _build_tree(tmp_path)
+    environment = {key: value for key, value in os.environ.items()
+                   if key != "WOLFSBANE_COMPILE"}
+    built = subprocess.run([sys.executable, "setup.py", "build_ext", "--inplace"], cwd=tree,
+                           text=True, capture_output=True, timeout=300, env=environment)
+    assert built.returncode == 0, built.stderr[-3000:]
+    assert not list((tree / "src").rglob(f"*{EXTENSION}"))
