@@ -18,17 +18,19 @@ from setuptools.command.build_ext import build_ext
 HERE = Path(__file__).parent
 PACKAGE = HERE / "src" / "wolfsbane"
 
-# What is compiled: the engine (the core's modules and Millers Hollow's rules), and the bot
-# driver with the heuristic bots. Not the core's `edition` and `catalog`: their classes are
-# subclassed by code that stays interpreted (every edition subclasses Edition; Clocktower
-# subclasses Option), which compiled classes do not allow.
+# What is compiled: the engine (the core's modules and Millers Hollow's rules) and the bots'
+# memory. Not the core's `edition` and `catalog`: their classes are subclassed by code that
+# stays interpreted (every edition subclasses Edition; Clocktower subclasses Option), which
+# compiled classes do not allow. Not the bots themselves nor their driver: a compiled
+# function checks the type of every argument, and agents are handed look-alikes (a view, a
+# seat) by the code that drives them over the wire and by tests.
 NOT_COMPILED = {"edition.py", "catalog.py"}
 ENGINE = sorted(
     [str(path.relative_to(HERE)) for path in (PACKAGE / "core").glob("*.py")
      if path.name not in NOT_COMPILED]
     + [str(path.relative_to(HERE)) for path in (PACKAGE / "editions" / "millers_hollow")
        .glob("*.py")])
-BOTS = [f"src/wolfsbane/agents/{name}.py" for name in ("base", "driver", "memory", "heuristic")]
+BOTS = ["src/wolfsbane/agents/memory.py"]
 
 
 def _say(text: str) -> None:

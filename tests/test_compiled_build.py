@@ -28,8 +28,7 @@ EXTENSION = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
 # modules the compiled build must hold (setup.py compiles more: these are the hot path)
 MUST_BE_COMPILED = ("wolfsbane.core.game", "wolfsbane.core.decision", "wolfsbane.core.events",
                     "wolfsbane.editions.millers_hollow", "wolfsbane.editions.millers_hollow.roles",
-                    "wolfsbane.agents.driver", "wolfsbane.agents.memory",
-                    "wolfsbane.agents.heuristic")
+                    "wolfsbane.agents.memory")
 
 
 def _compiler() -> str | None:

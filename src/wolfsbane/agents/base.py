@@ -14,13 +14,10 @@ from types import MappingProxyType
 from typing import Any
 
 from ..core import Decision, Game
-from ..core.compiled import mypyc_attr
 from ..core.deaths import seen_alive
 from ..core.events import Event
 
 
-# every edition's bot is an Agent: in the compiled build too, where Agent itself is compiled
-@mypyc_attr(allow_interpreted_subclasses=True)
 class Agent(ABC):
     """Plays one seat. Subclasses override `decide`, and `talk` if they speak."""
 

@@ -28,7 +28,6 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from ..core import Decision, Game, IllegalAnswer
-from ..core.compiled import mypyc_attr
 from ..core.decision import CLOCK
 from ..core.events import STORYTELLER, Event
 from .base import Agent, SeatView
@@ -51,15 +50,8 @@ class FrozenDict(dict):  # type: ignore[type-arg]
     def _refuse(self, *args: Any, **kwargs: Any) -> Any:
         raise TypeError("the data of an event handed to a bot cannot be changed")
 
-    # one name a line: a compiled build takes no chained assignment in a class
-    __setitem__ = _refuse
-    __delitem__ = _refuse
-    __ior__ = _refuse
-    clear = _refuse
-    pop = _refuse
-    popitem = _refuse
-    setdefault = _refuse
-    update = _refuse
+    __setitem__ = __delitem__ = __ior__ = _refuse
+    clear = pop = popitem = setdefault = update = _refuse
 
     def __reduce__(self) -> Any:
         return (dict, (dict(self),))
@@ -121,9 +113,6 @@ def _message_key(message: Any) -> Any:
     return key
 
 
-# an edition's bots may drive their own table (Werewolf in the Dark's), in the compiled
-# build too
-@mypyc_attr(allow_interpreted_subclasses=True)
 class Table:
     """The bots of one game: what they see, when they talk, what they answer.
 

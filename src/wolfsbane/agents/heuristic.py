@@ -33,7 +33,6 @@ import random
 from typing import Any
 
 from ..core import PICK, YES_NO, Decision
-from ..core.compiled import mypyc_attr
 from ..core.events import Event
 from .base import Agent, SeatView
 from .memory import SEER_ROLES, Memory, is_wolf_role
@@ -53,7 +52,6 @@ PLAN_PUSH_CHANCE = 0.5
 POISON_THRESHOLD = 6.0
 
 
-@mypyc_attr(allow_interpreted_subclasses=True)  # the compiled build's: subclasses allowed
 class HeuristicBot(Agent):
     """A sensible player of any Millers Hollow card (see the module docstring)."""
 

@@ -59,7 +59,9 @@ class Game:
         seed: int = 0,
         storyteller: str = AUTO,
         deck: Sequence[str] | None = None,
-        night_seconds: float | None = None,
+        # a number of seconds, or None; checked below, so that anything else is refused in
+        # words (by the compiled build too, which would otherwise refuse it with a TypeError)
+        night_seconds: Any = None,
     ) -> None:
         """Create a game. `roles` deals fixed cards in seat order; otherwise the storyteller
         deals `deck` (or the edition's recommended deck) at random as the first decision.
