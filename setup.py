@@ -18,19 +18,20 @@ from setuptools.command.build_ext import build_ext
 HERE = Path(__file__).parent
 PACKAGE = HERE / "src" / "wolfsbane"
 
-# What is compiled: the engine (the core's modules and Millers Hollow's rules) and the bots'
-# memory. Not the core's `edition` and `catalog`: their classes are subclassed by code that
-# stays interpreted (every edition subclasses Edition; Clocktower subclasses Option), which
-# compiled classes do not allow. Not the bots themselves nor their driver: a compiled
-# function checks the type of every argument, and agents are handed look-alikes (a view, a
-# seat) by the code that drives them over the wire and by tests.
+# What is compiled: the engine (the core's modules and Millers Hollow's rules), the bot
+# driver and the heuristic bots. Not the core's `edition` and `catalog`: their classes are
+# subclassed by code that stays interpreted (every edition subclasses Edition; Clocktower
+# subclasses Option), which compiled classes do not allow. Not `agents.seat_view` nor
+# `agents.frozen`: a compiled function checks that an argument is of a compiled class it
+# names, and agents are handed views that only look like SeatView (over the wire, in tests);
+# and FrozenDict's refusals are a dict subclass's, which only an interpreted class keeps.
 NOT_COMPILED = {"edition.py", "catalog.py"}
 ENGINE = sorted(
     [str(path.relative_to(HERE)) for path in (PACKAGE / "core").glob("*.py")
      if path.name not in NOT_COMPILED]
     + [str(path.relative_to(HERE)) for path in (PACKAGE / "editions" / "millers_hollow")
        .glob("*.py")])
-BOTS = ["src/wolfsbane/agents/memory.py"]
+BOTS = [f"src/wolfsbane/agents/{name}.py" for name in ("base", "driver", "memory", "heuristic")]
 
 
 def _say(text: str) -> None:

@@ -28,7 +28,8 @@ EXTENSION = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
 # modules the compiled build must hold (setup.py compiles more: these are the hot path)
 MUST_BE_COMPILED = ("wolfsbane.core.game", "wolfsbane.core.decision", "wolfsbane.core.events",
                     "wolfsbane.editions.millers_hollow", "wolfsbane.editions.millers_hollow.roles",
-                    "wolfsbane.agents.memory")
+                    "wolfsbane.agents.driver", "wolfsbane.agents.memory",
+                    "wolfsbane.agents.heuristic")
 
 
 def _compiler() -> str | None:

@@ -28,9 +28,11 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from ..core import Decision, Game, IllegalAnswer
+from ..core.compiled import mypyc_attr
 from ..core.decision import CLOCK
 from ..core.events import STORYTELLER, Event
 from .base import Agent, SeatView
+from .frozen import FrozenDict
 from .random_bot import random_answer
 
 TALK_ROUNDS = 3  # rounds of talk before each kind of decision: the first speakers hear the rest
@@ -38,23 +40,6 @@ Say = Callable[[str, str, Any], Any]  # (seat, channel, message): post it, or Il
 
 
 _PLAIN = frozenset({str, int, float, bool, type(None)})  # immutable: shared as they are
-
-
-class FrozenDict(dict):  # type: ignore[type-arg]
-    """A read-only dict: what an agent is handed of an event's data. (A dict, not a
-    MappingProxyType: bots read event data in their hottest loop, a dict reads fastest, and
-    `isinstance(message, dict)` still holds.)"""
-
-    __slots__ = ()
-
-    def _refuse(self, *args: Any, **kwargs: Any) -> Any:
-        raise TypeError("the data of an event handed to a bot cannot be changed")
-
-    __setitem__ = __delitem__ = __ior__ = _refuse
-    clear = pop = popitem = setdefault = update = _refuse
-
-    def __reduce__(self) -> Any:
-        return (dict, (dict(self),))
 
 
 def freeze(value: Any) -> Any:
@@ -105,7 +90,9 @@ def copy_decision(decision: Decision) -> Decision:
 
 def _message_key(message: Any) -> Any:
     """A hashable form of a message, to tell whether it was said already."""
-    key = tuple(message.items()) if isinstance(message, Mapping) else message
+    # (a dict first: the abstract Mapping check is slow, and bots say dicts)
+    key = (tuple(message.items()) if isinstance(message, dict) or isinstance(message, Mapping)
+           else message)
     try:
         hash(key)
     except TypeError:
@@ -113,6 +100,9 @@ def _message_key(message: Any) -> Any:
     return key
 
 
+# an edition's bots may drive their own table (Werewolf in the Dark's), in the compiled
+# build too
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Table:
     """The bots of one game: what they see, when they talk, what they answer.
 
@@ -140,7 +130,7 @@ class Table:
         self._stated_vote: dict[tuple[str, str, str], Any] = {}
         self._game = game
         self._views: dict[str, SeatView] = {}
-        self._frozen: list[Event] = []
+        self._frozen: list[Event | None] = []  # the agents' copies, by index
         self._limits: dict[str, tuple[str, int | None]] = {}  # channel -> (phase, limit)
 
     # -- the game the bots look at ----------------------------------------------------------
@@ -183,13 +173,21 @@ class Table:
         since = agent.cursor
         if since >= count:
             return
+        # Each event is copied once, for all the agents, and only when one of them is handed
+        # it: what no agent may see (the storyteller's notes) is never copied.
         frozen = self._frozen
         if len(frozen) < count:
-            frozen.extend(map(frozen_event, events[len(frozen):]))
-        if seat == STORYTELLER:
-            batch: list[Event] = frozen[since:count]
-        else:
-            batch = [e for e in frozen[since:count] if e.audience is None or seat in e.audience]
+            frozen.extend([None] * (count - len(frozen)))
+        everything = seat == STORYTELLER
+        batch: list[Event] = []
+        for index in range(since, count):
+            event = events[index]
+            audience = event.audience
+            if audience is None or everything or seat in audience:
+                copy = frozen[index]
+                if copy is None:
+                    copy = frozen[index] = frozen_event(event)
+                batch.append(copy)
         agent.cursor = count
         agent.observe(batch)
 
@@ -386,7 +384,8 @@ class Table:
         out: list[Any] = []
         for message in messages:
             words = _message_key(message)
-            if isinstance(message, Mapping) and message.get("type") == "vote":
+            if ((isinstance(message, dict) or isinstance(message, Mapping))
+                    and message.get("type") == "vote"):
                 if self._stated_vote.get(key) == words:
                     continue
                 self._stated_vote[key] = words

@@ -33,6 +33,7 @@ import random
 from typing import Any
 
 from ..core import PICK, YES_NO, Decision
+from ..core.compiled import mypyc_attr
 from ..core.events import Event
 from .base import Agent, SeatView
 from .memory import SEER_ROLES, Memory, is_wolf_role
@@ -52,6 +53,7 @@ PLAN_PUSH_CHANCE = 0.5
 POISON_THRESHOLD = 6.0
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled (setup.py), yet subclassable
 class HeuristicBot(Agent):
     """A sensible player of any Millers Hollow card (see the module docstring)."""
 
