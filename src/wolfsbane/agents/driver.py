@@ -90,9 +90,8 @@ def copy_decision(decision: Decision) -> Decision:
 
 def _message_key(message: Any) -> Any:
     """A hashable form of a message, to tell whether it was said already."""
-    # (a dict first: the abstract Mapping check is slow, and bots say dicts)
-    key = (tuple(message.items()) if isinstance(message, dict) or isinstance(message, Mapping)
-           else message)
+    # (dict first: the abstract Mapping check is slow, and bots say dicts)
+    key = tuple(message.items()) if isinstance(message, (dict, Mapping)) else message
     try:
         hash(key)
     except TypeError:
@@ -384,8 +383,7 @@ class Table:
         out: list[Any] = []
         for message in messages:
             words = _message_key(message)
-            if ((isinstance(message, dict) or isinstance(message, Mapping))
-                    and message.get("type") == "vote"):
+            if isinstance(message, (dict, Mapping)) and message.get("type") == "vote":
                 if self._stated_vote.get(key) == words:
                     continue
                 self._stated_vote[key] = words
