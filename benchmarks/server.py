@@ -14,6 +14,11 @@ instant. It prints, for each number of games:
     messages M received, R messages/s
     answer -> broadcast: p50 X ms, p99 Y ms (K answers)
     server memory (RSS): A MB before, peak B MB, C MB after; server CPU: T s (U % of one core)
+    capacity: P messages per second of server CPU (one core), Q answers per second of it
+
+"capacity" divides what the server delivered by the CPU time it spent: what one core would
+deliver were it busy all the time (the games' own clocks pace a run, so the wall-clock rate
+measures the pacing, not the server).
 
 "answer -> broadcast" is the time from sending an answer to receiving the update in which that
 decision is no longer open: the answer was validated, stored durably (committed) and its
@@ -325,14 +330,15 @@ def main() -> None:
         summary.append(result)
     if len(summary) > 1:
         print("\n| games (sockets) | errors | answer->broadcast p50 / p99 | in server p99 | "
-              "RSS before / peak / after | server CPU |")
-        print("| --- | --- | --- | --- | --- | --- |")
+              "RSS before / peak / after | server CPU | messages/s per core |")
+        print("| --- | --- | --- | --- | --- | --- | --- |")
         for r in summary:
             memory = r["memory"]
             print(f"| {r['games']} ({r['seats']}) | {r['errors']} | {r['p50']:.1f} / "
                   f"{r['p99']:.1f} ms | {(r.get('server') or {}).get('p99_ms')} ms | "
                   f"{memory['before']:.0f} / {memory['peak']:.0f} / {memory['after']:.0f} MB | "
-                  f"{memory['cpu']:.1f} s ({memory['busy']:.0f} %) |")
+                  f"{memory['cpu']:.1f} s ({memory['busy']:.0f} %) | "
+                  f"{r['messages'] / max(memory['cpu'], 1e-9):.0f} |")
 
 
 @contextlib.contextmanager
@@ -399,6 +405,10 @@ def report(result: dict[str, Any]) -> None:
         print(f"server memory (RSS): {memory['before']:.0f} MB before, peak "
               f"{memory['peak']:.0f} MB, {memory['after']:.0f} MB after; server CPU: "
               f"{memory['cpu']:.1f} s ({memory['busy']:.0f} % of one core)")
+        if memory["cpu"] > 0:
+            print(f"capacity: {result['messages'] / memory['cpu']:.0f} messages per second of "
+                  f"server CPU (one core), {result['answers'] / memory['cpu']:.0f} answers per "
+                  "second of it")
 
 
 if __name__ == "__main__":

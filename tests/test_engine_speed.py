@@ -85,3 +85,39 @@ def test_a_detached_decision_is_the_one_a_client_rebuilds_and_shares_nothing() -
                 value = getattr(copy, name)
                 if isinstance(value, (list, dict)):
                     assert value is not getattr(decision, name)
+
+
+def test_a_seats_private_events_share_one_audience() -> None:
+    game = Game(get_edition("millers-hollow"), [f"P{i}" for i in range(8)], seed=5)
+    rng = random.Random(5)
+    while game.open:
+        decision = next(iter(game.open.values()))
+        game.answer(decision.id, random_answer(decision, rng))
+    singles: dict[str, set[int]] = {}
+    told_alone = {"RoleDealt", "InfoGiven", "ReminderPlaced"}  # (a pack of one is a pack)
+    for event in game.events:
+        if event.kind in told_alone and event.audience:
+            (seat,) = event.audience
+            singles.setdefault(seat, set()).add(id(event.audience))
+    assert singles and all(len(ids) == 1 for ids in singles.values())
+
+
+def test_the_bots_table_copies_only_the_events_some_agent_is_handed() -> None:
+    from wolfsbane.agents import RandomBot, Table
+
+    edition = get_edition("millers-hollow")
+    seats = [f"P{i}" for i in range(8)]
+    game = Game(edition, seats, seed=9)
+    table = Table(game, {seat: RandomBot(seat, random.Random(i)) for i, seat in
+                         enumerate(seats)})
+    table.play_out()
+    copies = table._frozen
+    assert len(copies) == len(game.events)
+    hidden = [i for i, event in enumerate(game.events) if event.audience == frozenset()]
+    assert hidden, "a game with deaths has storyteller-only notes"
+    assert all(copies[i] is None for i in hidden)
+    for copy, event in zip(copies, game.events, strict=True):
+        if copy is not None:
+            assert copy is not event and copy.data is not event.data
+            assert (copy.index, copy.kind, copy.audience, copy.phase) == (
+                event.index, event.kind, event.audience, event.phase)

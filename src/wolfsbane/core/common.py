@@ -58,7 +58,7 @@ def deal(game: Game) -> Generator[Any, Any, list[str]]:
     for player in players:
         shown = shown_as(player)
         game.emit("RoleDealt", {"player": player.name, "role": shown},
-                  frozenset((player.name,)))
+                  game.alone(player.name))
         if shown != player.role:
             game.note("CardShown", {"player": player.name, "role": player.role,
                                     "shown": shown})

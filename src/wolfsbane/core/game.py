@@ -47,7 +47,7 @@ class Game:
         "open", "reminders", "revealed", "untold_deaths", "state", "outcome", "said", "seen",
         "_asked",
         "_id_stride", "_growing", "_seats_at_start", "_batch", "_single", "_any", "_waiting",
-        "_listeners", "_flow",
+        "_listeners", "_flow", "_alone",
     )
 
     def __init__(
@@ -136,6 +136,9 @@ class Game:
         self._any = False  # the flow waits on the first answer to the batch (any_of)
         self._waiting = 0
         self._listeners: list[Callable[[Event], None]] = []
+        # each seat's audience of one, shared by all its private events (an event's audience
+        # is never changed: one frozenset per seat, not one per event)
+        self._alone: dict[str, frozenset[str]] = {}
         self._flow = edition.flow(self)
         self._advance(None)
 
@@ -180,6 +183,13 @@ class Game:
 
     # -- events ----------------------------------------------------------------------------
 
+    def alone(self, seat: str) -> frozenset[str]:
+        """The audience of one seat: `seat` alone."""
+        audience = self._alone.get(seat)
+        if audience is None:
+            audience = self._alone[seat] = frozenset((seat,))
+        return audience
+
     def emit(
         self,
         kind: str,
@@ -187,7 +197,8 @@ class Game:
         audience: Iterable[str] | str | None = PUBLIC,
     ) -> Event:
         if audience is not None and type(audience) is not frozenset:
-            audience = frozenset((audience,)) if isinstance(audience, str) else frozenset(audience)
+            audience = (self.alone(audience) if isinstance(audience, str)
+                        else frozenset(audience))
         events = self.events
         event = Event(len(events), kind, data, audience, self.phase)
         events.append(event)
@@ -199,7 +210,7 @@ class Game:
     def tell(self, player: Player | str, info: dict[str, Any]) -> Event:
         """Private information for one player (a scenario's `told`)."""
         name = player.name if isinstance(player, Player) else player
-        return self.emit("InfoGiven", info, frozenset((name,)))
+        return self.emit("InfoGiven", info, self.alone(name))
 
     def announce(self, info: dict[str, Any]) -> Event:
         """Public information for the whole table (a scenario's `announced`)."""
@@ -384,7 +395,7 @@ class Game:
         for decision_id in [i for i in self.open if i not in kept]:
             decision = self.open.pop(decision_id)
             seat = decision.seat
-            audience = STORYTELLER_ONLY if seat in (STORYTELLER, CLOCK) else frozenset((seat,))
+            audience = STORYTELLER_ONLY if seat in (STORYTELLER, CLOCK) else self.alone(seat)
             self.emit("DecisionWithdrawn", {"player": seat, "decision": decision.name,
                                             "id": decision_id}, audience)
 
@@ -529,7 +540,7 @@ class Game:
         self.log.append({"add_seat": name, "role": role})
         self.emit("SeatAdded", {"player": name})
         shown = edition.role_shown_to_self(player)
-        self.emit("RoleDealt", {"player": name, "role": shown}, frozenset((name,)))
+        self.emit("RoleDealt", {"player": name, "role": shown}, self.alone(name))
         if shown != role:
             self.note("CardShown", {"player": name, "role": role, "shown": shown})
         return player

@@ -56,7 +56,7 @@ def _audience(game: Game, token: str, target: str) -> frozenset[str] | None:
     seen_by = visibility(game, token)
     if seen_by == PUBLIC:
         return EVERYONE
-    return frozenset((target,)) if seen_by == SELF else STORYTELLER_ONLY
+    return game.alone(target) if seen_by == SELF else STORYTELLER_ONLY
 
 
 def place_reminder(game: Game, token: str, target: Player, source: Player | None = None,
