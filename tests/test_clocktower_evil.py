@@ -377,7 +377,7 @@ def test_something_bad_is_decided_once_a_day_and_bots_games_end() -> None:
         names = [f"P{i}" for i in range(8)]
         game = Game(EDITION, names, options={"fabled": ["djinn", "hells-librarian"]},
                     seed=seed)
-        play_out(game, {n: RandomBot(random.Random(seed + i)) for i, n in enumerate(names)})
+        play_out(game, {n: RandomBot(n, random.Random(seed + i)) for i, n in enumerate(names)})
         assert game.over
         days = [p for p in game.phases if p.startswith("day")]
         decided = [e for e in game.events if e.kind == "SomethingBad"]
@@ -480,7 +480,7 @@ def test_replay_of_a_game_with_the_evil_side_travellers_and_fabled_is_exact(seed
     game = Game(EDITION, names, roles=bag, seed=seed,
                 options={"fabled": ["djinn", "hells-librarian"], "loric": ["bootlegger"],
                          "bootlegger-rules": ["A homebrew rule."]})
-    play_out(game, {n: RandomBot(random.Random(seed * 7 + i)) for i, n in enumerate(names)})
+    play_out(game, {n: RandomBot(n, random.Random(seed * 7 + i)) for i, n in enumerate(names)})
     assert game.over
     again = replay(json.loads(json.dumps(game.record())), lambda _id: EDITION)
     assert [e.key() for e in again.events] == [e.key() for e in game.events]

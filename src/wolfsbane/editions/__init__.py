@@ -16,7 +16,7 @@ EDITIONS: dict[str, Edition] = {
 }
 
 # What a game is played under when no edition is named (the command line, the API).
-DEFAULT_EDITION = MillersHollow.id
+DEFAULT_EDITION = EDITIONS["millers-hollow"].id
 
 # Editions the project will offer; a scenario for one of these is skipped, not failed.
 PLANNED: dict[str, str] = {}

@@ -147,9 +147,9 @@ PRESET_WORDS = {
 }
 
 
-# A plain class in the compiled build too (its methods are compiled, not its attributes):
-# the registry reads an edition's id off the class, and variants of the village subclass it.
-@mypyc_attr(native_class=False)
+# variants of the village subclass it, in the compiled build too (where an edition's class
+# attributes are its instances' own: read them off an edition, not off its class)
+@mypyc_attr(allow_interpreted_subclasses=True)
 class MillersHollow(Edition):
     id = "millers-hollow"
     name = "The Werewolves of Millers Hollow"
