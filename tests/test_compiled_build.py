@@ -15,6 +15,7 @@ import shutil
 import subprocess
 import sys
 import sysconfig
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -42,6 +43,7 @@ def _compiler() -> str | None:
 
 def _build_tree(into: Path) -> Path:
     """A copy of this tree's build files and sources, in `into`."""
+    into.mkdir(parents=True, exist_ok=True)
     for name in BUILD_FILES:
         source = ROOT / name
         if source.is_dir():
@@ -54,10 +56,20 @@ def _build_tree(into: Path) -> Path:
     return into
 
 
-def _build_in_place(tree: Path, **environment: str) -> subprocess.CompletedProcess[str]:
+def _build_wheel(tree: Path, into: Path, **environment: str) -> subprocess.CompletedProcess[str]:
+    """`pip wheel` of `tree` into `into`, as `pip install` builds it (an isolated build
+    environment with the build backend's own requirements)."""
     return subprocess.run(
-        [sys.executable, "setup.py", "build_ext", "--inplace"], cwd=tree, text=True,
-        capture_output=True, timeout=1200, env=dict(os.environ, **environment))
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-v", "-w", str(into), str(tree)],
+        text=True, capture_output=True, timeout=1200, env=dict(os.environ, **environment))
+
+
+def _unpacked(wheels: Path, into: Path) -> Path:
+    """The one wheel in `wheels`, unpacked into `into` (a directory to put on the path)."""
+    (wheel,) = wheels.glob("*.whl")
+    with zipfile.ZipFile(wheel) as archive:
+        archive.extractall(into)
+    return into
 
 
 def _skip_unless_buildable() -> None:
@@ -76,10 +88,11 @@ def compiled_sources(tmp_path_factory: pytest.TempPathFactory) -> Path:
     if is_compiled():
         return Path(wolfsbane.__file__).resolve().parents[1]
     _skip_unless_buildable()
-    tree = _build_tree(tmp_path_factory.mktemp("compiled"))
-    built = _build_in_place(tree, WOLFSBANE_COMPILE="1")
-    assert built.returncode == 0, built.stderr[-3000:]
-    return tree / "src"
+    scratch = tmp_path_factory.mktemp("compiled")
+    tree = _build_tree(scratch / "tree")
+    built = _build_wheel(tree, scratch / "wheel", WOLFSBANE_COMPILE="1")
+    assert built.returncode == 0, built.stdout[-3000:] + built.stderr[-3000:]
+    return _unpacked(scratch / "wheel", scratch / "site")
 
 
 @pytest.fixture(scope="module")
@@ -140,21 +153,25 @@ def test_the_compiled_build_plays_the_benchmarks_games_as_pure_python(
 
 def test_without_a_compiler_the_build_installs_pure_python(tmp_path: Path) -> None:
     _skip_unless_buildable()
-    tree = _build_tree(tmp_path)
-    built = _build_in_place(tree, WOLFSBANE_COMPILE="1", CC="no-such-compiler")
-    assert built.returncode == 0, built.stderr[-3000:]
-    assert "installing pure Python" in built.stderr
-    assert not list((tree / "src").rglob(f"*{EXTENSION}"))
+    tree = _build_tree(tmp_path / "tree")
+    built = _build_wheel(tree, tmp_path / "wheel", WOLFSBANE_COMPILE="1", CC="no-such-compiler")
+    assert built.returncode == 0, built.stdout[-3000:] + built.stderr[-3000:]
+    assert "installing pure Python" in built.stdout + built.stderr
+    site = _unpacked(tmp_path / "wheel", tmp_path / "site")
+    assert not list(site.rglob(f"*{EXTENSION}"))
+    assert (site / "wolfsbane" / "core" / "game.py").exists()
 
 
 def test_without_asking_for_it_nothing_is_compiled(tmp_path: Path) -> None:
     missing = [name for name in BUILD_FILES if not (ROOT / name).exists()]
     if missing:
         pytest.skip(f"the tree's build files are not here ({', '.join(missing)})")
-    tree = _build_tree(tmp_path)
+    tree = _build_tree(tmp_path / "tree")
     environment = {key: value for key, value in os.environ.items()
                    if key != "WOLFSBANE_COMPILE"}
-    built = subprocess.run([sys.executable, "setup.py", "build_ext", "--inplace"], cwd=tree,
-                           text=True, capture_output=True, timeout=300, env=environment)
+    built = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path / "wheel"),
+         str(tree)], text=True, capture_output=True, timeout=600, env=environment)
     assert built.returncode == 0, built.stderr[-3000:]
-    assert not list((tree / "src").rglob(f"*{EXTENSION}"))
+    (wheel,) = (tmp_path / "wheel").glob("*.whl")
+    assert wheel.name.endswith("-py3-none-any.whl")  # pure Python: no compiled module in it
