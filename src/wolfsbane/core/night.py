@@ -17,7 +17,7 @@ whether anybody woke before it."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Iterable, Mapping
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from .catalog import NightTurn
@@ -92,8 +92,19 @@ def _called_together(game: Game, turns: tuple[NightTurn, ...],
     """Each turn called in order up to its first questions (a decision or a batch of them),
     which are asked as one batch in the turns' order; then each turn, in order, goes on with
     its own answers."""
-    flows = (abilities[turn.id](game, night) for turn in turns)
-    yield from together(flow for flow in flows if flow is not None)
+    yield from together(_turn_flows(game, turns, abilities, night))
+
+
+def _turn_flows(game: Game, turns: tuple[NightTurn, ...],
+                abilities: Mapping[str, Ability[NightState]],
+                night: NightState) -> Iterator[Generator[Any, Any, None]]:
+    """Each turn's flow, its ability called only when `together` comes to it (a generator
+    function, not an expression: the compiled build makes an expression passed on a list,
+    calling every ability at once)."""
+    for turn in turns:
+        flow = abilities[turn.id](game, night)
+        if flow is not None:
+            yield flow
 
 
 def together(flows: Iterable[Generator[Any, Any, None]]) -> Generator[Any, Any, None]:
