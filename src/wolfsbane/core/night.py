@@ -99,8 +99,8 @@ def _turn_flows(game: Game, turns: tuple[NightTurn, ...],
                 abilities: Mapping[str, Ability[NightState]],
                 night: NightState) -> Iterator[Generator[Any, Any, None]]:
     """Each turn's flow, its ability called only when `together` comes to it (a generator
-    function, not an expression: the compiled build makes an expression passed on a list,
-    calling every ability at once)."""
+    function, not an expression: compiled, the expressions ran eagerly and called every
+    ability at once)."""
     for turn in turns:
         flow = abilities[turn.id](game, night)
         if flow is not None:
