@@ -21,6 +21,7 @@ from ..core.decision import CLOCK
 from ..core.view import PUBLIC_SEAT, TABLE_SEAT, public_view, view, visible_count
 from .errors import ServerError
 from .lobby import MODERATOR, PLAYER, Participant
+from .protocol import PROTOCOL_VERSION
 from .pump import Bucket
 
 if TYPE_CHECKING:
@@ -203,7 +204,7 @@ class FanOut:
     def message_for(self, participant: Participant, since: int,
                     kind: str) -> dict[str, Any]:
         seen = self.view_for(participant, since)
-        out: dict[str, Any] = {"type": kind, "view": seen,
+        out: dict[str, Any] = {"type": kind, "protocol": PROTOCOL_VERSION, "view": seen,
                                "clock": self.clock_for(participant, seen)}
         if participant.kind == MODERATOR:
             out["controlled"] = sorted(self.live.controlled)
@@ -259,7 +260,7 @@ class FanOut:
         """The whole view from `since` on (before the start: the lobby)."""
         live = self.live
         if live.game is None:
-            connection.push({"type": "lobby",
+            connection.push({"type": "lobby", "protocol": PROTOCOL_VERSION,
                              "game": live.public_info(connection.participant)})
             return
         participant = connection.participant

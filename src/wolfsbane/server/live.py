@@ -60,6 +60,7 @@ from .lobby import (
     hash_token,
     new_token,
 )
+from .protocol import PROTOCOL_VERSION
 from .pump import ANSWER_BURST, ANSWER_RATE, Bucket, Op, Pump
 from .storage import LogRow, ParticipantRow, Store
 
@@ -375,7 +376,7 @@ class LiveGame:
             kind = (self.sees_bots(viewer), self.lobby.knows_deck(viewer))
             if kind not in infos:
                 infos[kind] = self.public_info(viewer)
-            connection.push({"type": "lobby", "game": infos[kind]})
+            connection.push({"type": "lobby", "protocol": PROTOCOL_VERSION, "game": infos[kind]})
 
     def attach(self, connection: Connection, since: int) -> None:
         self.fanout.attach(connection, since)

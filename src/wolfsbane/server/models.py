@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StringConstraints
 
 from ..editions import DEFAULT_EDITION
+from .protocol import ParticipantInfo
 
 MAX_BODY = 64 * 1024  # bytes of any HTTP body
 MAX_WS_MESSAGE = 16 * 1024  # characters of any WebSocket message
@@ -103,7 +104,7 @@ class Joined(BaseModel):
     code: str
     link: str
     token: str = Field(description="Your secret seat token: send it as 'Authorization: Bearer'.")
-    participant: dict[str, Any]
+    participant: ParticipantInfo
 
 
 LOCK_HELP = ("A day's vote only: true (the default) when you are done; false keeps the ballot "

@@ -35,6 +35,7 @@ from .live import (
     new_token,
 )
 from .models import Joined
+from .protocol import RematchInfo, Reveal
 from .routes.lobby import unused_code
 from .routes.shared import HubDep, bearer_token, link
 from .storage import GameRow
@@ -138,7 +139,7 @@ async def qr(code: str, request: Request, hub: HubDep) -> Response:
                     headers={"Cache-Control": "no-store"})
 
 
-@router.get("/api/games/{code}/reveal")
+@router.get("/api/games/{code}/reveal", response_model=Reveal, response_model_exclude_unset=True)
 async def game_reveal(code: str, hub: HubDep,
                       authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
     """The finished game in full: every card, every event and every answer, in order."""
@@ -147,7 +148,8 @@ async def game_reveal(code: str, hub: HubDep,
     return reveal(live)
 
 
-@router.get("/api/games/{code}/rematch")
+@router.get("/api/games/{code}/rematch",
+            response_model=RematchInfo, response_model_exclude_unset=True)
 async def rematch_info(code: str, hub: HubDep) -> dict[str, Any]:
     """The code of the next game with the same people, once someone has opened it."""
     live = await hub.get(code)

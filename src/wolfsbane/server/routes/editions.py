@@ -7,6 +7,7 @@ from typing import Any
 from fastapi import APIRouter
 
 from ...editions import EDITIONS
+from ..protocol import EditionInfo, Health
 from .shared import HubDep
 
 router = APIRouter()
@@ -42,13 +43,13 @@ def edition_list() -> list[dict[str, Any]]:
     return out
 
 
-@router.get("/api/health")
+@router.get("/api/health", response_model=Health, response_model_exclude_unset=True)
 async def health(hub: HubDep) -> dict[str, Any]:
     """Liveness, the games in memory, and how fast answers are stored and told."""
     return {"ok": True, "games": len(hub.games), "answers": hub.metrics.summary()}
 
 
-@router.get("/api/editions")
+@router.get("/api/editions", response_model=list[EditionInfo], response_model_exclude_unset=True)
 async def editions() -> list[dict[str, Any]]:
     """Every edition this server runs: roles, presets, options, channels."""
     return edition_list()

@@ -8,12 +8,13 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Header
 
 from ..live import FINISHED, ServerError
+from ..protocol import PROTOCOL_VERSION, GameInfo, GameMessage, Me, Record
 from .shared import HubDep, authed, bearer_token
 
 router = APIRouter()
 
 
-@router.get("/api/games/{code}")
+@router.get("/api/games/{code}", response_model=GameInfo, response_model_exclude_unset=True)
 async def game_info(code: str, hub: HubDep,
                     authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
     """What anyone holding the code may see: the lobby, the seats, the settings (with a
@@ -26,24 +27,24 @@ async def game_info(code: str, hub: HubDep,
     return live.public_info(viewer)
 
 
-@router.get("/api/games/{code}/me")
+@router.get("/api/games/{code}/me", response_model=Me, response_model_exclude_unset=True)
 async def me(code: str, hub: HubDep,
              authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
     live, who = await authed(hub, code, authorization)
     return {**who.public(), "host": live.state.get("host") == who.id}
 
 
-@router.get("/api/games/{code}/view")
+@router.get("/api/games/{code}/view", response_model=GameMessage, response_model_exclude_unset=True)
 async def game_view(code: str, hub: HubDep, since: int = 0,
                     authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
     """Your view (core.view) from event `since` on, with your clocks."""
     live, who = await authed(hub, code, authorization)
     if live.game is None:
-        return {"type": "lobby", "game": live.public_info(who)}
+        return {"type": "lobby", "protocol": PROTOCOL_VERSION, "game": live.public_info(who)}
     return live.message_for(who, max(0, since), "snapshot")
 
 
-@router.get("/api/games/{code}/record")
+@router.get("/api/games/{code}/record", response_model=Record, response_model_exclude_unset=True)
 async def record(code: str, hub: HubDep,
                  authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
     """The finished game's record, for `wolfsbane replay`."""

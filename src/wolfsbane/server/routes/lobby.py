@@ -34,6 +34,7 @@ from ..live import (
     new_token,
 )
 from ..models import AddBots, CreateGame, HandHost, Join, Joined, PickSeat, ShowBots
+from ..protocol import BotsAdded, BotsShown, HostHanded, Ok, SeatMoved, Started
 from ..storage import GameRow
 from .shared import HubDep, authed, limit_creation, link, require_host
 
@@ -204,7 +205,8 @@ async def join(code: str, body: Join, request: Request, hub: HubDep) -> Joined:
                   participant=who.public())
 
 
-@router.post("/api/games/{code}/bots", status_code=201)
+@router.post("/api/games/{code}/bots", status_code=201,
+             response_model=BotsAdded, response_model_exclude_unset=True)
 async def add_bots(code: str, body: AddBots, hub: HubDep,
                    authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
     """Host: seat bots (before the start)."""
@@ -238,7 +240,8 @@ async def add_bots(code: str, body: AddBots, hub: HubDep,
     return {"added": added}
 
 
-@router.delete("/api/games/{code}/participants/{participant_id}")
+@router.delete("/api/games/{code}/participants/{participant_id}",
+               response_model=Ok, response_model_exclude_unset=True)
 async def kick(code: str, participant_id: str, hub: HubDep,
                authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
     """Host: remove a bot or a person. After the start a removed player's seat goes to a
@@ -277,7 +280,7 @@ async def kick(code: str, participant_id: str, hub: HubDep,
     return {"ok": True}
 
 
-@router.post("/api/games/{code}/seat")
+@router.post("/api/games/{code}/seat", response_model=SeatMoved, response_model_exclude_unset=True)
 async def pick_seat(code: str, body: PickSeat, hub: HubDep,
                     authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
     """Before the start: a player moves to another chair (an empty one, or a bot's: the
@@ -298,7 +301,8 @@ async def pick_seat(code: str, body: PickSeat, hub: HubDep,
             "seats": live.public_info(who)["seats"]}
 
 
-@router.post("/api/games/{code}/show-bots")
+@router.post("/api/games/{code}/show-bots",
+             response_model=BotsShown, response_model_exclude_unset=True)
 async def show_bots(code: str, body: ShowBots, hub: HubDep,
                     authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
     """Host: whether everyone sees which seats are bots (the host and the moderator always
@@ -313,7 +317,7 @@ async def show_bots(code: str, body: ShowBots, hub: HubDep,
     return {"ok": True, "show_bots": body.show}
 
 
-@router.post("/api/games/{code}/host")
+@router.post("/api/games/{code}/host", response_model=HostHanded, response_model_exclude_unset=True)
 async def hand_host(code: str, body: HandHost, hub: HubDep,
                     authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
     """Host: hand the host role to another person in the game."""
@@ -328,7 +332,7 @@ async def hand_host(code: str, body: HandHost, hub: HubDep,
     return {"ok": True, "host": target.public()}
 
 
-@router.post("/api/games/{code}/start")
+@router.post("/api/games/{code}/start", response_model=Started, response_model_exclude_unset=True)
 async def start(code: str, hub: HubDep,
                 authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
     """Host: deal the cards and begin."""

@@ -9,12 +9,13 @@ from fastapi import APIRouter, Header
 
 from ..live import MODERATOR, RUNNING, LiveGame, Op, Participant, ServerError
 from ..models import AnswerIn, Extend, SayIn, SeatIn
+from ..protocol import Controlled, Ok
 from .shared import HubDep, authed, require_host_or_moderator
 
 router = APIRouter()
 
 
-@router.post("/api/games/{code}/answer")
+@router.post("/api/games/{code}/answer", response_model=Ok, response_model_exclude_unset=True)
 async def answer(code: str, body: AnswerIn, hub: HubDep,
                  authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
     """Answer one of your open decisions (the moderator: a storyteller's decision, or one
@@ -26,7 +27,7 @@ async def answer(code: str, body: AnswerIn, hub: HubDep,
     return result
 
 
-@router.post("/api/games/{code}/say")
+@router.post("/api/games/{code}/say", response_model=Ok, response_model_exclude_unset=True)
 async def say(code: str, body: SayIn, hub: HubDep,
               authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
     """Post a message on a channel you may speak on now."""
@@ -36,7 +37,7 @@ async def say(code: str, body: SayIn, hub: HubDep,
     return result
 
 
-@router.post("/api/games/{code}/pause")
+@router.post("/api/games/{code}/pause", response_model=Ok, response_model_exclude_unset=True)
 async def pause(code: str, hub: HubDep,
                 authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
     live, who = await authed(hub, code, authorization)
@@ -45,7 +46,7 @@ async def pause(code: str, hub: HubDep,
     return {"ok": True}
 
 
-@router.post("/api/games/{code}/resume")
+@router.post("/api/games/{code}/resume", response_model=Ok, response_model_exclude_unset=True)
 async def resume(code: str, hub: HubDep,
                  authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
     live, who = await authed(hub, code, authorization)
@@ -54,7 +55,7 @@ async def resume(code: str, hub: HubDep,
     return {"ok": True}
 
 
-@router.post("/api/games/{code}/undo")
+@router.post("/api/games/{code}/undo", response_model=Ok, response_model_exclude_unset=True)
 async def undo(code: str, hub: HubDep,
                authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
     """The storyteller: take back your last answer, while nobody has played since."""
@@ -63,7 +64,7 @@ async def undo(code: str, hub: HubDep,
     return result
 
 
-@router.post("/api/games/{code}/extend")
+@router.post("/api/games/{code}/extend", response_model=Ok, response_model_exclude_unset=True)
 async def extend(code: str, body: Extend, hub: HubDep,
                  authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
     """Host or moderator: more time for the phase (and every running question), or for one
@@ -76,7 +77,8 @@ async def extend(code: str, body: Extend, hub: HubDep,
     return {"ok": True}
 
 
-@router.post("/api/games/{code}/takeover")
+@router.post("/api/games/{code}/takeover",
+             response_model=Controlled, response_model_exclude_unset=True)
 async def takeover(code: str, body: SeatIn, hub: HubDep,
                    authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
     """Moderator: answer and speak for a seat until handing it back."""
@@ -84,7 +86,8 @@ async def takeover(code: str, body: SeatIn, hub: HubDep,
     return await _control_seat(live, who, body.seat, True)
 
 
-@router.post("/api/games/{code}/handback")
+@router.post("/api/games/{code}/handback",
+             response_model=Controlled, response_model_exclude_unset=True)
 async def handback(code: str, body: SeatIn, hub: HubDep,
                    authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
     """Moderator: give a taken-over seat back to its player (or bot)."""
