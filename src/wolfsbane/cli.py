@@ -426,9 +426,41 @@ app.add_typer(aiwolf_app, name="aiwolf")
 app.add_typer(export_app, name="export")
 
 
+protocol_app = typer.Typer(
+    help="The server's agent protocol (docs/protocol.md).",
+    no_args_is_help=True,
+    rich_markup_mode=None,
+)
+app.add_typer(protocol_app, name="protocol")
+
+
+@protocol_app.command("schema")
+def protocol_schema_command(
+    out: Annotated[Optional[Path], typer.Option("--out", "-o", help="Write the file here instead of printing it.")] = None,  # noqa: UP045,E501
+) -> None:
+    """Print the protocol's JSON Schema: every WebSocket message either way, every HTTP body
+    and reply (docs/protocol.schema.json is this output)."""
+    from .server.protocol import schema_text
+
+    text = schema_text()
+    if out is None:
+        sys.stdout.write(text)
+    else:
+        out.write_text(text, encoding="utf-8")
+
+
+@protocol_app.command("reference")
+def protocol_reference_command() -> None:
+    """Print the message reference docs/protocol.md carries (generated from the models)."""
+    from .server.protocol import reference_markdown
+
+    sys.stdout.write(reference_markdown())
+
+
 def main() -> None:
     app()
 
 
 if __name__ == "__main__":
     sys.exit(main())
+

@@ -612,6 +612,13 @@ class Game:
 
     # -- the record ------------------------------------------------------------------------
 
+    def hand_to_bot(self, seat: str, reason: str) -> Event:
+        """From now on a bot plays `seat` (its player was removed, or its answers kept
+        failing): logged, so that a replay tells it too, and told to everyone."""
+        self.player(seat)  # a seat of this game, or IllegalAnswer
+        self.log.append({"bot": seat, "reason": reason})
+        return self.emit("PlayedByBot", {"player": seat, "reason": reason})
+
     def record(self) -> dict[str, Any]:
         out: dict[str, Any] = {
             "format": RECORD_FORMAT,

@@ -64,6 +64,9 @@ def play_log(game: Game, log: Sequence[Any], on_answer: AnswerHook | None = None
         if "add_seat" in entry:
             game.add_seat(entry["add_seat"], entry["role"])
             continue
+        if "bot" in entry:
+            game.hand_to_bot(entry["bot"], str(entry.get("reason", "")))
+            continue
         decision = game.open.get(entry["id"])
         if decision is None or decision.name != entry["decision"] or (
             decision.seat != entry["seat"]

@@ -13,8 +13,10 @@ from typing import Any
 from fastapi import FastAPI
 from fastapi.responses import HTMLResponse
 
+from .docs_pages import install_docs
 from .live import Hub
 from .models import MAX_BODY
+from .protocol import PROTOCOL_VERSION
 from .routes import editions, games, lobby, play, scripts, socket
 from .routes.editions import edition_list
 from .routes.lobby import name_problem
@@ -132,14 +134,18 @@ def create_app(db_url: str, *, public_url: str = "", quiet: bool = False) -> Fas
     app = FastAPI(
         title="wolfsbane",
         summary="Moderates Werewolf-family games: lobbies, seats, bots, timers, live play.",
-        version="1",
+        version=PROTOCOL_VERSION,
         lifespan=lifespan,
+        # /docs and /redoc are served offline (server/docs_pages.py)
+        docs_url=None,
+        redoc_url=None,
     )
     app.state.public_url = public_url
     app.state.creation_limit = CreationLimit()
     install_error_handlers(app)
     for router in ROUTERS:
         app.include_router(router)
+    install_docs(app, "wolfsbane")
 
     # -- the web client --------------------------------------------------------------------
 

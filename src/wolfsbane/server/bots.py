@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from ..agents import DEFAULT_SKILL, Agent, Table, bot_for
 from ..core import Decision, IllegalAnswer
 from .dayclock import VoteNotOpen
+from .turns import TALK_CHANNEL
 
 if TYPE_CHECKING:
     from .live import LiveGame
@@ -109,6 +110,8 @@ class Bots:
         kind, detail = what
         if kind == "close":
             return live.clock.close_day_vote(now)
+        if kind == "turn":
+            return self.take_turn(detail, now)
         if kind == "talk":
             table = self.table
             if table.plays(detail):
@@ -123,6 +126,29 @@ class Bots:
                     live.clock.day.ballot(decision, self.choice(decision), final, now,
                                     self.is_person)
         return []
+
+    def take_turn(self, turn: tuple[str, str], now: float) -> list[str]:
+        """A turn of the talk in turns: a bot's, spoken now through the bot driver (saying
+        nothing is a skip); or a person's that ran out (a skip, counted as a timeout)."""
+        live = self.live
+        game = live.game
+        talk = live.clock.day.turns()
+        assert game is not None and talk is not None
+        kind, seat = turn
+        before = len(game.log)
+        if kind == "late":
+            live.accounting.timed_out(seat)
+            talk.skip(seat, now)
+        else:
+            said = 0
+            if TALK_CHANNEL in game.channels_for(seat):
+                said = self.table.speak(seat, [TALK_CHANNEL], most=talk.settings["per_turn"])
+            if said:
+                talk.spoke(seat, now, said)
+            else:
+                talk.skip(seat, now)
+        live.clock.day.after_turn(now)
+        return ["bot"] * (len(game.log) - before)
 
     def choice(self, decision: Decision) -> Any:
         return self.table.decide(decision)

@@ -17,7 +17,8 @@ from ..core.edition import Edition
 from ..core.game import MANUAL
 from .dayclock import MISSING, DayClock, VoteNotOpen
 from .errors import ServerError
-from .lobby import FINISHED, RUNNING
+from .lobby import FINISHED, PLAYER, RUNNING
+from .turns import talk_settings
 
 if TYPE_CHECKING:
     from .live import LiveGame
@@ -102,6 +103,7 @@ class Clock:
             live.pump.answer(decision, True)
             return
         live.pump.answer(decision, self.timeout_answer(decision), timeout=True)
+        live.accounting.timed_out(decision.seat)
 
     def timeout_answer(self, decision: Decision) -> Any:
         """What the clock answers for a seat that did not: the storyteller's suggestion; what
@@ -146,6 +148,8 @@ class Clock:
                 live.pump.answer(decision, ballot, timeout=timeout)
             except IllegalAnswer:
                 continue
+            if timeout:
+                live.accounting.timed_out(seat)
             source = "timeout" if timeout else "seat" if live.bots.is_person(seat) else "bot"
             sources.extend([source] * (len(game.log) - before))
         return sources
@@ -187,7 +191,7 @@ class Clock:
         return sources
 
     def next_due(self, now: float) -> tuple[str, Any] | None:
-        day = self.day.due(now)
+        day = self.day.due(now, self.live.bots.is_person)
         if day is not None:
             return ("day", day)
         best: tuple[float, str, int] | None = None
@@ -217,6 +221,13 @@ class Clock:
         closes = self.day.track(game, now, state["phase_end"], live.bots.is_person, bots)
         if closes is not None:
             state["phase_end"] = max(state["phase_end"], closes)
+        guaranteed = talk_settings(live.config).get("guaranteed")
+        if guaranteed:
+            floor = self.day.guarantee(now, self.connected_people(game), float(guaranteed))
+            if floor is not None:
+                state["phase_end"] = max(state["phase_end"], floor)
+        elif self.day.turns() is not None:
+            state["phase_end"] = max(state["phase_end"], self.day.closes)
         voting = set(self.day.held_ids())
         # deadlines for every question the clock runs on
         running = game.open
@@ -233,6 +244,14 @@ class Clock:
             live.status = FINISHED
             state.setdefault("finished_at", now)
         state["deadlines"] = {str(k): v for k, v in self.deadlines.items()}
+
+    def connected_people(self, game: Game) -> list[str]:
+        """The living seats a person or an agent plays that have a socket open now."""
+        live = self.live
+        return [c.participant.name for c in live.connections
+                if not c.closed and c.participant.kind == PLAYER
+                and c.participant.name in game.by_name and game.by_name[
+                    c.participant.name].alive and live.bots.is_person(c.participant.name)]
 
     def phase_seconds(self, game: Game) -> float:
         """How long this phase lasts as it begins: the longest window the rules give its
@@ -299,7 +318,7 @@ class Clock:
         if live.game is None or live.status != RUNNING or self.paused or live.broken:
             return
         times = list(self._running().values()) + list(live.bots.bot_due.values())
-        day = self.day.next_time()
+        day = self.day.next_time(live.bots.is_person)
         if day is not None:
             times.append(day)
         if not times:

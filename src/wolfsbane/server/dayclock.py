@@ -28,6 +28,7 @@ from typing import Any
 
 from ..core import Decision, Game
 from ..core.edition import Edition
+from .turns import Turns, talk_settings
 
 STATE_KEY = "day_vote"
 MISSING: Any = object()  # a voter who cast no ballot by the close
@@ -104,6 +105,10 @@ class DayClock:
         current = self.round
         if current is not None:
             if any(str(d.id) in current["seats"] for d in votes):
+                talk = self.turns()
+                if talk is not None and talk.turns["alive"] != game.alive_names():
+                    talk.died(game.alive_names(), now)
+                    self.after_turn(now)
                 self._check_everyone_locked(is_person)
                 return None
             del self.state[STATE_KEY]  # its ballots went to the engine, or the game moved on
@@ -118,12 +123,24 @@ class DayClock:
         if not managed:
             return None
         talk, least = self._lengths(votes)
+        settings = talk_settings(self.config)
+        in_turns = settings["mode"] == "turns"
+        key = f"{game.phase}:{min(map(int, seats))}"
+        if in_turns:
+            # the vote opens when the rounds are over: at the latest after every turn of
+            # every round (brought forward when the talk ends sooner)
+            talk = (float(settings["rounds"]) * len(game.alive_names())
+                    * float(settings["turn_seconds"]))
         opens = now + talk
         closes = max(phase_end, opens + least)
-        rng = random.Random(f"{self.config['seed']}:day-vote:{game.phase}:{min(map(int, seats))}")
+        rng = random.Random(f"{self.config['seed']}:day-vote:{key}")
         current.update({"opens": opens, "closes": closes, "opened": talk <= 0,
                         "ballots": {}, "locked": [],
-                        "bot_ballots": {}, "bot_talk": {}})
+                        "bot_ballots": {}, "bot_talk": {},
+                        "least": least, "day_end": phase_end, "heard": {}})
+        if in_turns:
+            current["opened"] = False
+            current["turns"] = Turns.begin(game, now, settings, self.config["seed"], key)
         span = closes - opens
         first_ballot: dict[str, float] = {}
         for decision in votes:
@@ -137,7 +154,7 @@ class DayClock:
                 moments.append(min(first + span * rng.uniform(0.1, 0.35), closes - 0.01 * span))
             current["bot_ballots"][str(decision.id)] = moments
             first_ballot[decision.seat] = first
-        for seat in bot_seats:
+        for seat in () if in_turns else bot_seats:  # in turns, bots speak in their turns
             moments = []
             if talk > 0:  # a word early in the talk, another later, one more after it opens
                 moments.append(now + talk * rng.uniform(0.05, 0.45))
@@ -156,6 +173,10 @@ class DayClock:
         IllegalAnswer. Neither changes anything."""
         current = self._live()
         assert current is not None and str(decision.id) in current["seats"]
+        talk = self.turns()
+        if talk is not None and not talk.done:
+            raise VoteNotOpen("The vote opens when the day's talk is over; wait for your turn "
+                              "to speak.")
         if now < current["opens"]:
             raise VoteNotOpen(f"The vote opens in {seconds_text(current['opens'] - now)}; "
                               "talk with the village until then.")
@@ -182,29 +203,38 @@ class DayClock:
 
     # -- the clock ---------------------------------------------------------------------------
 
-    def next_time(self) -> float | None:
-        """The next moment something is due: the vote opening, a bot's word or ballot, or an
-        early close."""
+    def next_time(self, is_person: Callable[[str], bool] | None = None) -> float | None:
+        """The next moment something is due: the vote opening, a bot's word or ballot, a
+        talk turn's end (a bot's turn at once), or an early close."""
         current = self._live()
         if current is None:
             return None
         if current.get("closing"):
             return 0.0
+        talk = self.turns()
+        if talk is not None and not talk.done:
+            turn = talk.next_time(is_person or (lambda seat: True))
+            return turn
         times = [m for moments in current["bot_ballots"].values() for m in moments[:1]]
         times += [m for moments in current["bot_talk"].values() for m in moments[:1]]
         if not current["opened"]:
             times.append(current["opens"])
         return min(times) if times else None
 
-    def due(self, now: float) -> tuple[str, Any] | None:
+    def due(self, now: float,
+            is_person: Callable[[str], bool] | None = None) -> tuple[str, Any] | None:
         """The first thing due by `now`, taken off the plan: ("close", None) once every person
         has locked; ("open", None) when the talk ends; ("talk", seat); ("ballot", (decision
-        id, final))."""
+        id, final)); in turn-based talk, ("turn", ("bot" or "late", seat)) while it lasts."""
         current = self._live()
         if current is None:
             return None
         if current.get("closing"):
             return ("close", None)
+        talk = self.turns()
+        if talk is not None and not talk.done:
+            turn = talk.due(now, is_person or (lambda seat: True))
+            return None if turn is None else ("turn", turn)
         best: tuple[float, str, Any] | None = None
         if not current["opened"] and current["opens"] <= now:
             best = (current["opens"], "open", None)
@@ -236,6 +266,9 @@ class DayClock:
         if not current["opened"]:
             current["opens"] += seconds
         current["closes"] += seconds
+        talk = self.turns()
+        if talk is not None:
+            talk.shift(seconds)
         for plan in (current["bot_ballots"], current["bot_talk"]):
             for key, moments in plan.items():
                 plan[key] = [m + seconds for m in moments]
@@ -246,6 +279,62 @@ class DayClock:
         current = self._live()
         if current is not None:
             current["closes"] += seconds
+
+    # -- the talk: turns, and the guaranteed window ------------------------------------------
+
+    def turns(self) -> Turns | None:
+        """The open vote's turn-based talk, when the table talks in turns."""
+        current = self._live()
+        if current is None or "turns" not in current:
+            return None
+        return Turns(current["turns"], talk_settings(self.config))
+
+    def after_turn(self, now: float) -> None:
+        """The talk in turns has ended: the vote opens now, and stays open its least time
+        (never closing before the day's own end)."""
+        current = self._live()
+        talk = self.turns()
+        if current is None or talk is None or not talk.done or current["opened"]:
+            return
+        moved = now - float(current["opens"])
+        current["opens"] = now
+        current["opened"] = True
+        current["closes"] = max(float(current.get("day_end", now)),
+                                now + float(current.get("least", 0.0)))
+        span = current["closes"] - now
+        for key, moments in current["bot_ballots"].items():
+            current["bot_ballots"][key] = [min(m + moved, now + 0.95 * span) for m in moments]
+
+    def guarantee(self, now: float, connected: Iterable[str], seconds: float) -> float | None:
+        """Free talk's guaranteed window: the vote closes no sooner than `seconds` after
+        each connected player first heard this day's talk (when the vote was asked, or when
+        it connected, if later). The new close, when it moved."""
+        current = self._live()
+        if current is None or seconds <= 0:
+            return None
+        heard = current.setdefault("heard", {})
+        for seat in connected:
+            heard.setdefault(seat, now)
+        if not heard:
+            return None
+        floor = max(heard.values()) + seconds
+        if floor <= current["closes"]:
+            return None
+        current["closes"] = floor
+        return floor
+
+    def talk_standing(self, seat: str | None) -> dict[str, Any] | None:
+        """The day's talk as a participant may see it (None while no vote is asked)."""
+        current = self._live()
+        if current is None:
+            return None
+        talk = self.turns()
+        if talk is not None:
+            return talk.standing(seat)
+        heard = current.get("heard") or {}
+        seconds = talk_settings(self.config).get("guaranteed") or 0
+        until = max(heard.values()) + float(seconds) if heard and seconds else None
+        return {"mode": "free", "until": until}
 
     # -- the close -------------------------------------------------------------------------
 

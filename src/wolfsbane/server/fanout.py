@@ -36,6 +36,7 @@ CLOSE_TIMEOUT = 2.0  # seconds given to a close handshake with a client that doe
 # WebSocket close codes of our own (docs/protocol.md)
 CLOSE_SLOW = 4408  # the client did not read its messages: its queue overflowed
 CLOSE_REPLACED = 4409  # too many sockets for this token: the oldest was closed
+CLOSE_NO_PONG = 4410  # the client asked for liveness pings and did not answer one in time
 
 # what a connection was last told, its events apart (FanOut.signature)
 Signature = tuple[Any, ...]
@@ -65,6 +66,7 @@ class Connection:
         self.last_players: Any = None
         self.syncs = Bucket(rate=SYNC_RATE, capacity=SYNC_BURST)
         self.opened = time.monotonic()
+        self.pings: set[int] = set()  # the liveness pings sent and not yet answered
 
     def start(self) -> None:
         self.task = asyncio.get_running_loop().create_task(self._writer())
@@ -158,6 +160,9 @@ class FanOut:
             "deadlines": {str(i): deadlines[i] for i in ids if i in deadlines},
             "vote": self._vote_standing(participant),
         }
+        talk = self._talk_standing(participant)
+        if talk is not None:
+            clock["talk"] = talk
         countdowns = self._countdowns()
         if countdowns is not None:
             clock["countdowns"] = countdowns
@@ -200,6 +205,13 @@ class FanOut:
             participant.name if participant.kind == PLAYER else None,
             everything=participant.kind == MODERATOR,
             ballots_shown=live.edition.ballots_shown(live.game))
+
+    def _talk_standing(self, participant: Participant) -> dict[str, Any] | None:
+        """The day's talk (whose turn, your counts; free talk's guaranteed window)."""
+        if self.live.game is None:
+            return None
+        return self.live.day.talk_standing(
+            participant.name if participant.kind == PLAYER else None)
 
     def message_for(self, participant: Participant, since: int,
                     kind: str) -> dict[str, Any]:
@@ -254,6 +266,7 @@ class FanOut:
             _frozen(self._vote_standing(participant)),
             _frozen(self._curtain(participant)),
             _frozen(self._countdowns()),
+            _frozen(self._talk_standing(participant)),
         )
 
     def _send_snapshot(self, connection: Connection, since: int) -> None:

@@ -31,6 +31,7 @@ from ..core import MANUAL, STORYTELLER, Game, IllegalAnswer, SetupError
 from ..core.catalog import resolve_options
 from ..core.record import play_log
 from ..editions import get_edition
+from .accounting import Accounting
 from .bots import Bots
 from .clock import DEFAULT_TIMERS, MAX_EXTENSION_PER_PHASE, Clock, is_night
 from .dayclock import DayClock
@@ -138,6 +139,7 @@ class LiveGame:
         self.bots = Bots(self)
         self.pump = Pump(self)
         self.fanout = FanOut(self)
+        self.accounting = Accounting(self)
 
     # -- small accessors -------------------------------------------------------------------
 
@@ -392,6 +394,24 @@ class LiveGame:
             if connection.participant is participant:
                 connection.push({"type": "closed", "reason": "removed from the game"})
                 self.detach(connection, code)
+
+    def hand_seat_to_bot(self, holder: Participant, reason: str, why: str) -> None:
+        """A bot plays `holder`'s seat from now on (the host removed its player, or its
+        errors passed the table's rule): the token holds no place any more, its sockets are
+        told why and closed (4403), and the engine logs and tells everyone at the pump's
+        next step."""
+        if holder.token_hash:
+            self.by_hash.pop(holder.token_hash, None)
+        for connection in list(self.connections):
+            if connection.participant is holder:
+                connection.push({"type": "closed", "reason": why})
+                self.detach(connection, 4403)
+        holder.token_hash = None
+        holder.bot = True
+        self.dirty_participants.append(holder)
+        self._make_agent(holder.name)
+        self.pump.handovers.append((holder.name, reason))
+        self.pump.tick()
 
     def close_all(self) -> None:
         self.clock.stop()

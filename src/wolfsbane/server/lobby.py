@@ -257,6 +257,9 @@ class Lobby:
             "paused": live.paused,
             "show_bots": bool(live.config.get("show_bots", True)),
         }
+        for key in ("talk", "agents"):  # the table's talk and error rule (games since 1.0)
+            if live.config.get(key):
+                info[key] = live.config[key]
         if not self.knows_deck(viewer):
             info["setup"] = {}  # a preset's name would tell its cards as well
             if live.status == LOBBY:

@@ -11,6 +11,7 @@ from .protocol import ParticipantInfo
 
 MAX_BODY = 64 * 1024  # bytes of any HTTP body
 MAX_WS_MESSAGE = 16 * 1024  # characters of any WebSocket message
+MIN_PING, MAX_PING = 1.0, 300.0  # seconds between the liveness pings a hello may ask for
 
 Name = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=24)]
 # A person's (or a bot's) name as typed: the server trims it and says in a sentence what is
@@ -73,6 +74,35 @@ class Timers(Strict):
         "Multiplies the lengths the edition itself sets (for quick games and tests)."))
 
 
+class TalkOptions(Strict):
+    """How the day's talk runs. `free` (the default): anyone speaks whenever a channel is
+    open; `turns`: AIWolf-style rounds in a shuffled order, one speaker at a time."""
+
+    mode: Literal["free", "turns"] = "free"
+    guaranteed: float | None = Field(None, ge=0, le=3600, description=(
+        "Free talk: the day's vote never closes before each connected player has had this "
+        "many seconds of the day (from the vote's talk, or from connecting, if later)."))
+    rounds: int = Field(5, ge=1, le=50, description="Turns: the most rounds in a day's talk.")
+    per_turn: int = Field(1, ge=1, le=10, description="Turns: messages in one turn.")
+    per_day: int = Field(10, ge=1, le=100, description=(
+        "Turns: the most messages one player posts in a day's talk."))
+    turn_seconds: float = Field(20, ge=0.1, le=600, description=(
+        "Turns: how long a turn waits for its speaker (a turn not used is a skip, and "
+        "counted as a timeout)."))
+
+
+class AgentRule(Strict):
+    """The table's rule for players that keep failing: when a seat's share of illegal
+    answers and timeouts passes `error_ratio` (after at least `error_min` of its answers,
+    refusals and timeouts), a bot takes the seat over and the game goes on."""
+
+    error_ratio: float | None = Field(None, gt=0, le=1, description=(
+        "Errors over everything the seat did (answers, illegal answers, timeouts); unset: "
+        "never replaced."))
+    error_min: int = Field(5, ge=1, le=1000, description=(
+        "How many answers, refusals and timeouts count before the ratio is applied."))
+
+
 class CreateGame(Strict):
     edition: Ident = DEFAULT_EDITION
     name: PersonName = Field(description="Your name: your seat's name, or how you are shown "
@@ -93,6 +123,8 @@ class CreateGame(Strict):
     seed: int | None = Field(
         None, ge=0, le=2**63 - 1,
         description="Fixes the deal and every chance; leave it out for a real game.")
+    talk: TalkOptions = Field(default_factory=TalkOptions)
+    agents: AgentRule = Field(default_factory=AgentRule)
 
 
 class Join(Strict):
@@ -158,17 +190,31 @@ class SeatIn(Strict):
     seat: Name
 
 
+class TurnIn(Strict):
+    """Turn-based talk by HTTP: `skip` this turn, or `over` for the day."""
+
+    action: Literal["skip", "over"]
+    seat: Name | None = Field(None, description="The moderator, for a taken-over seat.")
+
+
 # -- WebSocket messages -------------------------------------------------------------------
 
 
 class WsHello(Strict):
+    """The first message on a socket."""
+
     type: Literal["hello"]
     token: Annotated[str, StringConstraints(max_length=200)]
-    cursor: int = Field(0, ge=0, le=10**9)
+    cursor: int = Field(0, ge=0, le=10**9, description="The last cursor you received.")
+    ping: float | None = Field(None, ge=MIN_PING, le=MAX_PING, description=(
+        "Ask for the server's liveness probe: a `ping` message every this many seconds, to "
+        "be answered with a `pong` before its deadline (else the socket closes with 4410)."))
     ref: Ref = None
 
 
 class WsAnswer(Strict):
+    """Answer an open decision (a day's vote: a ballot, changeable until the close)."""
+
     type: Literal["answer"]
     decision: StrictInt = Field(ge=1, le=10**9)
     answer: AnswerValue = None
@@ -178,6 +224,8 @@ class WsAnswer(Strict):
 
 
 class WsSay(Strict):
+    """Post on a channel you may speak on now: a text, or a talk act (`{"type": ...}`)."""
+
     type: Literal["say"]
     channel: Ident
     message: Message
@@ -186,15 +234,47 @@ class WsSay(Strict):
 
 
 class WsPing(Strict):
+    """Your own probe: the server answers `pong` with its time."""
+
     type: Literal["ping"]
     ref: Ref = None
 
 
+class WsPong(Strict):
+    """The answer to the server's liveness `ping` (asked for in the hello)."""
+
+    type: Literal["pong"]
+    id: StrictInt = Field(ge=0, le=10**12)
+    ref: Ref = None
+
+
+class WsSkip(Strict):
+    """Turn-based talk: pass this turn (you may speak in a later round)."""
+
+    type: Literal["skip"]
+    ref: Ref = None
+
+
+class WsOver(Strict):
+    """Turn-based talk: nothing more to say today (no more turns this day)."""
+
+    type: Literal["over"]
+    ref: Ref = None
+
+
 class WsSync(Strict):
+    """Ask for a fresh snapshot from `cursor`."""
+
     type: Literal["sync"]
     cursor: int = Field(0, ge=0, le=10**9)
     ref: Ref = None
 
 
+ClientMessage = Annotated[
+    WsAnswer | WsSay | WsPing | WsSync | WsHello | WsPong | WsSkip | WsOver,
+    Field(discriminator="type"),
+]
+
+
 class WsIn(BaseModel):
-    msg: Annotated[WsAnswer | WsSay | WsPing | WsSync | WsHello, Field(discriminator="type")]
+    msg: ClientMessage

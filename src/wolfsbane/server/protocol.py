@@ -14,9 +14,11 @@ and every edition. What clients may send is in `server/models.py`.
 
 from __future__ import annotations
 
+import json
 from typing import Annotated, Any, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Discriminator, Field, Tag
+from pydantic import BaseModel, ConfigDict, Discriminator, Field, RootModel, Tag
+from pydantic.json_schema import models_json_schema
 
 PROTOCOL_VERSION = "1.0"  # in every snapshot, update and lobby message (`protocol`)
 
@@ -513,6 +515,8 @@ Decision = Annotated[
 
 
 class You(Wire):
+    """Your own seat and card."""
+
     name: Seat
     role: Role = Field(description="Your card as you know it.")
     alive: bool
@@ -522,6 +526,8 @@ class You(Wire):
 
 
 class PlayerAtTable(Wire):
+    """A seat at the table, as you may see it."""
+
     name: Seat
     alive: bool
     markers: list[str] | None = Field(None, description="Public markers (sheriff...).")
@@ -531,12 +537,16 @@ class PlayerAtTable(Wire):
 
 
 class ChannelLimit(Wire):
+    """A channel's limits for you this phase: hold a message back before it is refused."""
+
     length: int | None = Field(description="The longest message.")
     messages_left: int | None = Field(description="Messages you may still post this phase "
                                                   "(null: no limit).")
 
 
 class Outcome(Wire):
+    """Who won, once the game is over."""
+
     winner: str
     winners: list[Seat]
     reason: str
@@ -568,6 +578,8 @@ class View(Wire):
 
 
 class MyBallot(Wire):
+    """One of your ballots in the day's vote."""
+
     answer: Any
     cast: bool
     locked: bool
@@ -611,6 +623,8 @@ class TalkStanding(Wire):
 
 
 class Curtain(Wire):
+    """The moderator only: dawn waits for the night's clock until `until`."""
+
     until: float | None
     players_see: str
 
@@ -803,6 +817,8 @@ class LobbyMessage(Wire):
 
 
 class AckMessage(Wire):
+    """Your `answer`, `say`, `skip` or `over` (with its `ref`) was accepted and stored."""
+
     type: Literal["ack"]
     ref: str | int | None = None
 
@@ -938,3 +954,123 @@ class GameMessage(Wire):
     clock: Clock | None = None
     controlled: list[Seat] | None = None
     game: GameInfo | None = None
+
+
+# -- the published schema ---------------------------------------------------------------------
+
+
+class ServerWsMessage(RootModel[ServerMessage]):
+    """Any message the server sends on the WebSocket `/ws/{code}`, by its `type`."""
+
+
+def _client_ws_message() -> type[RootModel[Any]]:
+    from .models import ClientMessage
+
+    class ClientWsMessage(RootModel[ClientMessage]):  # type: ignore[valid-type]
+        """Any message a client sends on the WebSocket `/ws/{code}`, by its `type`."""
+
+    return ClientWsMessage
+
+
+def http_bodies() -> list[type[BaseModel]]:
+    """What clients send by HTTP (server/models.py)."""
+    from . import models
+
+    return [models.CreateGame, models.Join, models.AnswerIn, models.SayIn, models.TurnIn,
+            models.AddBots, models.ShowBots, models.Extend, models.HandHost, models.PickSeat,
+            models.SeatIn]
+
+
+HTTP_REPLIES: tuple[type[Wire], ...] = (
+    Health, EditionInfo, Joined, GameInfo, Me, GameMessage, Record, Reveal, RematchInfo, Ok,
+    BotsAdded, SeatMoved, BotsShown, HostHanded, Started, Controlled,
+)
+
+
+def protocol_schema() -> dict[str, Any]:
+    """The protocol as one JSON Schema document (draft 2020-12): every message either way on
+    the WebSocket, every HTTP body and reply, under `$defs` by model name. Its top level
+    accepts any WebSocket message. docs/protocol.schema.json is this, committed; a test
+    keeps the two equal."""
+    client = _client_ws_message()
+    models: list[type[BaseModel]] = [ServerWsMessage, client, *http_bodies(), *HTTP_REPLIES]
+    _, document = models_json_schema([(m, "serialization") for m in models],
+                                     ref_template="#/$defs/{model}")
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": f"https://wolfsbane.invalid/protocol/{PROTOCOL_VERSION}",
+        "title": "The wolfsbane agent protocol",
+        "description": ("The messages of wolfsbane's server (docs/protocol.md): "
+                        "ServerWsMessage and ClientWsMessage on the WebSocket, the rest by "
+                        "HTTP."),
+        "version": PROTOCOL_VERSION,
+        "oneOf": [{"$ref": "#/$defs/ServerWsMessage"}, {"$ref": "#/$defs/ClientWsMessage"}],
+        "$defs": document["$defs"],
+    }
+
+
+def schema_text() -> str:
+    """The schema as the file is written: sorted keys, two spaces, a final newline."""
+    return json.dumps(protocol_schema(), indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+# -- the reference in docs/protocol.md --------------------------------------------------------
+
+REFERENCE_BEGIN = "<!-- the reference below is generated: wolfsbane protocol reference -->"
+REFERENCE_END = "<!-- end of the generated reference -->"
+
+
+def _fields(model: type[BaseModel], skip: tuple[str, ...] = ()) -> str:
+    names = []
+    for name, field in model.model_fields.items():
+        inherited = issubclass(model, EventBase) and model is not EventBase
+        if name in skip or (inherited and name in EventBase.model_fields):
+            continue
+        names.append(f"`{name}`" if field.is_required() else f"`{name}`?")
+    return ", ".join(names) or "(none)"
+
+
+def _said(model: type[BaseModel]) -> str:
+    text = (model.__doc__ or "").strip().split("\n\n")[0]
+    return " ".join(text.split()).replace("|", "\\|")
+
+
+def _tag_of(model: type[BaseModel], field: str) -> str:
+    return str(model.model_fields[field].annotation.__args__[0])  # type: ignore[union-attr]
+
+
+def reference_markdown() -> str:
+    """The message reference of docs/protocol.md, from the models: every message type, event
+    kind, decision kind and talk act with its fields (`?`: may be left out)."""
+    from . import models
+
+    def table(title: str, head: str, rows: list[tuple[str, str, str]]) -> list[str]:
+        out = [f"### {title}", "", f"| {head} | fields | what |", "| --- | --- | --- |"]
+        out += [f"| {a} | {b} | {c} |" for a, b, c in rows]
+        return [*out, ""]
+
+    client = [models.WsHello, models.WsAnswer, models.WsSay, models.WsSkip, models.WsOver,
+              models.WsPing, models.WsPong, models.WsSync]
+    lines = [REFERENCE_BEGIN, "", f"Protocol version `{PROTOCOL_VERSION}`.", ""]
+    lines += table("Messages the server sends", "type", [
+        (f"`{_tag_of(m, 'type')}`", _fields(m, ("type",)), _said(m)) for m in SERVER_MESSAGES])
+    lines += table("Messages a client sends", "type", [
+        (f"`{_tag_of(m, 'type')}`", _fields(m, ("type",)), _said(m)) for m in client])
+    parts: list[type[BaseModel]] = [View, You, PlayerAtTable, ChannelLimit, Outcome, Clock,
+                                    VoteStanding, MyBallot, TalkStanding, Curtain]
+    lines += table("The view and the clock", "part", [
+        (f"`{m.__name__}`", _fields(m), _said(m)) for m in parts])
+    lines += table("Events", "kind", [
+        ("every event", _fields(EventBase, ("kind",)), "Numbered per seat.")] + [
+        (f"`{kind}`", _fields(m, ("kind",)), _said(m)) for kind, m in EVENT_KINDS.items()])
+    lines += table("Decisions", "kind", [
+        ("every decision", _fields(DecisionBase, ("kind",)), _said(DecisionBase))] + [
+        (f"`{kind}`", "", _said(m)) for kind, m in DECISION_KINDS.items()])
+    lines += table("Talk acts (a `say` message's `message`, a `Said` event's)", "type", [
+        (f"`{name}`", _fields(m, ("type",)), _said(m)) for name, m in TALK_ACTS.items()])
+    lines += table("HTTP replies", "model", [
+        (f"`{m.__name__}`", _fields(m), _said(m)) for m in HTTP_REPLIES])
+    lines += table("HTTP bodies", "model", [
+        (f"`{m.__name__}`", _fields(m), _said(m)) for m in http_bodies()
+        + [models.Timers, models.TalkOptions, models.AgentRule]])
+    return "\n".join([*lines, REFERENCE_END]) + "\n"

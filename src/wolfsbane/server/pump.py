@@ -14,6 +14,7 @@ from ..core.decision import CLOCK
 from .errors import ServerError
 from .lobby import FINISHED, MODERATOR, PLAYER, Participant
 from .storage import LogRow
+from .turns import TALK_CHANNEL, NotYourTurn
 
 if TYPE_CHECKING:
     from .live import LiveGame
@@ -78,6 +79,8 @@ class Pump:
         self.buckets: dict[str, Bucket] = {}  # seat -> its talk's rate limit
         self.answer_buckets: dict[str, Bucket] = {}  # participant id -> its answers' limit
         self.cut: int | None = None  # the stored log is cut back to this length (an undo)
+        # seats a bot takes over, to be logged by the engine at the next step (seat, reason)
+        self.handovers: list[tuple[str, str]] = []
 
     def submit(self, op: Op) -> asyncio.Future[dict[str, Any]]:
         loop = asyncio.get_running_loop()
@@ -89,8 +92,10 @@ class Pump:
         try:
             self._refuse_early(op)
         except (IllegalAnswer, ServerError) as error:
-            op.future.set_exception(error if isinstance(error, ServerError)
-                                    else ServerError(422, "illegal", str(error)))
+            refusal = error if isinstance(error, ServerError) else ServerError(
+                422, "illegal", str(error))
+            op.future.set_exception(refusal)
+            self._count_refusal(op, refusal.code)
             return op.future
         self.pending.append(op)
         self.kick()
@@ -168,16 +173,21 @@ class Pump:
                         {k: v for k, v in error.params.items()
                          if isinstance(v, (str, int, list))})
                     op.future.set_exception(err)
+                    self._count_refusal(op, err.code)
                 continue
             accepted.append(op)
             if op.kind == "undo" and self.cut is not None:
                 # the entries taken back lose their sources with them
                 del sources[max(0, self.cut - live.persisted):]
                 continue
+            if op.kind == "answer" and op.actor is not None and op.actor.kind == PLAYER:
+                live.accounting.answered(op.actor.name)
             sources.extend([self._source(op)] * (len(live.game.log) - before))
         # timers and bots that are due
         if not live.paused:
             sources.extend(live.clock.run_due(now))
+        live.accounting.replace_failing()
+        sources.extend(self.hand_over())
         if not self._step_changed(ops, accepted, logged):
             return  # every request was refused and no clock ran out: nothing to store
         await self.commit(now, sources)
@@ -188,6 +198,29 @@ class Pump:
             metrics.add(told - op.at)
             if op.future is not None and not op.future.done():
                 op.future.set_result({"ok": True})
+
+    def _count_refusal(self, op: Op, code: str) -> None:
+        """A player's answer or message refused: an error of its agent (server/accounting.py);
+        past the table's rule, the pump's next step hands the seat to a bot."""
+        actor = op.actor
+        if actor is None or actor.kind != PLAYER or op.kind not in ("answer", "say"):
+            return
+        accounting = self.live.accounting
+        accounting.refused(actor.name, code)
+        if accounting.over_the_limit():
+            self.tick()
+
+    def hand_over(self) -> list[str]:
+        """Log the seats a bot has taken over (the engine tells everyone); their sources."""
+        game = self.live.game
+        assert game is not None
+        done = 0
+        while self.handovers:
+            seat, reason = self.handovers.pop(0)
+            if not game.over and seat in game.by_name:
+                game.hand_to_bot(seat, reason)
+                done += 1
+        return ["server"] * done
 
     def _step_changed(self, ops: list[Op], accepted: list[Op], logged: int) -> bool:
         """Does this step have anything to store? A refused request writes nothing; a tick
@@ -252,6 +285,8 @@ class Pump:
                 raise ServerError(403, "not-moderator",
                                   "Only the storyteller may take back their last answer.")
             self.undo(now)
+        elif op.kind == "turn":
+            self.turn(self._speaker(actor, op.seat), op.value, now)
         else:
             raise ServerError(400, "unknown", "the server does not know this request")
 
@@ -280,6 +315,30 @@ class Pump:
             connection.signature = None  # a fresh snapshot: the withdrawn events are gone
             connection.cursor = 0
 
+    def _speaker(self, actor: Participant, seat: str | None) -> str:
+        """The seat an actor speaks for: its own, or the moderator's taken-over seat."""
+        live = self.live
+        if actor.kind == PLAYER:
+            if actor.name in live.controlled:
+                raise ServerError(403, "controlled", "the moderator has taken over your seat")
+            return actor.name
+        if actor.kind == MODERATOR and seat:
+            if seat not in live.controlled:
+                raise ServerError(403, "forbidden", f"take over {seat}'s seat to speak for them")
+            return seat
+        raise ServerError(403, "forbidden", "only seated players take turns to talk")
+
+    def turn(self, seat: str, action: str, now: float) -> None:
+        """Skip or Over in the talk in turns (server/turns.py)."""
+        talk = self.live.clock.day.turns()
+        if talk is None:
+            raise ServerError(409, "no-turns", "Nobody is taking turns to talk now.")
+        try:
+            talk.skip(seat, now) if action == "skip" else talk.over(seat, now)
+        except NotYourTurn as error:
+            raise ServerError(409, "not-your-turn", str(error)) from None
+        self.live.clock.day.after_turn(now)
+
     def _own_open_decision(self, actor: Participant, decision_id: int) -> Decision:
         """A player's decision ids name only its own questions: an id that is another seat's
         open decision, a closed one or one that never existed all get the very same refusal
@@ -307,11 +366,25 @@ class Pump:
             # the same refusal the engine gives, whatever the reason the seat may not speak
             game.channel(channel)  # an unknown channel gets its own message
             raise IllegalAnswer(f"{seat} cannot speak on the {channel} channel now")
+        live = self.live
+        talk = live.clock.day.turns() if channel == TALK_CHANNEL else None
+        person = talk is not None and live.bots.is_person(seat)
+        if person:
+            assert talk is not None
+            try:
+                talk.check_speaker(seat)
+            except NotYourTurn as error:
+                raise ServerError(409, "not-your-turn", str(error)) from None
         if limit:
             bucket = self.buckets.setdefault(seat, Bucket(rate=0.5, capacity=6))
             if not bucket.take():
                 raise ServerError(429, "rate-limited", "too many messages; wait a moment")
         game.say(seat, channel, message)
+        if person:
+            assert talk is not None
+            now = time.time()
+            talk.spoke(seat, now)
+            live.clock.day.after_turn(now)
 
     def answer(self, decision: Decision, value: Any, timeout: bool = False) -> None:
         """Give the engine an answer to an open decision; its clocks are done with."""

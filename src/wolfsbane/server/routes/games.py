@@ -51,4 +51,7 @@ async def record(code: str, hub: HubDep,
     live, who = await authed(hub, code, authorization)
     if live.status != FINISHED or live.game is None:
         raise ServerError(409, "not-finished", "the record is shown when the game is over")
-    return live.game.record()
+    out = live.game.record()
+    if live.state.get("agents"):  # each agent's answers, illegal answers and timeouts
+        out["agents"] = live.state["agents"]
+    return out

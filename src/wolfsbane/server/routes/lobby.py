@@ -153,6 +153,8 @@ async def create(body: CreateGame, request: Request, hub: HubDep) -> Joined:
         "practice": body.practice and not body.moderated,
         "storyteller": "manual" if body.moderated else "auto",
         "seed": body.seed if body.seed is not None else secrets.randbits(63),
+        "talk": body.talk.model_dump(),
+        "agents": body.agents.model_dump(),
     }
     game_id = uuid.uuid4().hex
     code = await unused_code(hub)
@@ -258,12 +260,7 @@ async def kick(code: str, participant_id: str, hub: HubDep,
     if target.kind == PLAYER and live.status == RUNNING:
         if target.bot:
             raise ServerError(409, "bot", "the seat is already played by a bot")
-        if target.token_hash:
-            live.by_hash.pop(target.token_hash, None)
-        live.drop_participant(target)
-        target.token_hash = None
-        target.bot = True
-        live._make_agent(target.name)
+        live.hand_seat_to_bot(target, "removed", "removed from the game")
     else:
         target.active = False
         if target.token_hash:

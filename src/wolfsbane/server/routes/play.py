@@ -8,7 +8,7 @@ from typing import Annotated, Any
 from fastapi import APIRouter, Header
 
 from ..live import MODERATOR, RUNNING, LiveGame, Op, Participant, ServerError
-from ..models import AnswerIn, Extend, SayIn, SeatIn
+from ..models import AnswerIn, Extend, SayIn, SeatIn, TurnIn
 from ..protocol import Controlled, Ok
 from .shared import HubDep, authed, require_host_or_moderator
 
@@ -34,6 +34,16 @@ async def say(code: str, body: SayIn, hub: HubDep,
     live, who = await authed(hub, code, authorization)
     result: dict[str, Any] = await live.submit(
         Op("say", who, channel=body.channel, message=body.message, seat=body.seat))
+    return result
+
+
+@router.post("/api/games/{code}/turn", response_model=Ok, response_model_exclude_unset=True)
+async def turn(code: str, body: TurnIn, hub: HubDep,
+               authorization: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+    """Turn-based talk: `skip` your turn, or `over` (nothing more to say today)."""
+    live, who = await authed(hub, code, authorization)
+    result: dict[str, Any] = await live.submit(Op("turn", who, value=body.action,
+                                                  seat=body.seat))
     return result
 
 

@@ -12,9 +12,20 @@ from typing import Any
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 from pydantic import ValidationError
 
-from ..fanout import Connection
+from ..fanout import CLOSE_NO_PONG, Connection
 from ..live import Bucket, LiveGame, Op, Participant, ServerError
-from ..models import MAX_WS_MESSAGE, WsAnswer, WsHello, WsIn, WsPing, WsSay, WsSync
+from ..models import (
+    MAX_WS_MESSAGE,
+    WsAnswer,
+    WsHello,
+    WsIn,
+    WsOver,
+    WsPing,
+    WsPong,
+    WsSay,
+    WsSkip,
+    WsSync,
+)
 from .shared import current_hub, plain_problem
 
 router = APIRouter()
@@ -66,6 +77,8 @@ async def socket(websocket: WebSocket, code: str) -> None:
     if live.game is None:
         live.lobby_changed()
     bucket = Bucket(rate=MESSAGE_RATE, capacity=MESSAGE_BURST)
+    pinger = (asyncio.get_running_loop().create_task(_liveness(live, connection, hello.ping))
+              if hello.ping else None)
     try:
         while not connection.closed:
             raw = await _receive_text(websocket)
@@ -77,8 +90,27 @@ async def socket(websocket: WebSocket, code: str) -> None:
     except (WebSocketDisconnect, RuntimeError):
         pass
     finally:
+        if pinger is not None:
+            pinger.cancel()
         live.detach(connection)
         await connection.finished()
+
+
+async def _liveness(live: LiveGame, connection: Connection, every: float) -> None:
+    """The liveness probe a hello asked for: a `ping` every `every` seconds, each to be
+    answered (`pong` with its id) before the next; one left unanswered closes the socket
+    (CLOSE_NO_PONG), so the seat shows as not connected and its agent can reconnect."""
+    number = 0
+    while not connection.closed:
+        number += 1
+        connection.pings.add(number)
+        connection.push({"type": "ping", "id": number, "deadline": time.time() + every})
+        await asyncio.sleep(every)
+        if number in connection.pings and not connection.closed:
+            connection.push({"type": "closed", "reason": "no answer to the liveness ping"})
+            live.detach(connection, CLOSE_NO_PONG)
+            live.lobby_changed() if live.game is None else live.submit(Op("tick"))
+            return
 
 
 async def _ws_message(live: LiveGame, who: Participant, connection: Connection,
@@ -126,7 +158,12 @@ async def _ws_message(live: LiveGame, who: Participant, connection: Connection,
     if isinstance(message, WsSync):
         live.sync(connection, message.cursor)
         return
-    if isinstance(message, WsAnswer):
+    if isinstance(message, WsPong):
+        connection.pings.discard(message.id)
+        return
+    if isinstance(message, (WsSkip, WsOver)):
+        op = Op("turn", who, value=message.type)
+    elif isinstance(message, WsAnswer):
         op = Op("answer", who, decision=message.decision, value=message.answer,
                 seat=message.seat, lock=message.lock)
     else:
