@@ -408,7 +408,8 @@ class LiveGame:
                 self.detach(connection, 4403)
         holder.token_hash = None
         holder.bot = True
-        self.dirty_participants.append(holder)
+        if holder not in self.dirty_participants:
+            self.dirty_participants.append(holder)
         self._make_agent(holder.name)
         self.pump.handovers.append((holder.name, reason))
         self.pump.tick()

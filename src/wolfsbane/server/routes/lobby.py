@@ -268,7 +268,8 @@ async def kick(code: str, participant_id: str, hub: HubDep,
         if target.kind == PLAYER:
             live.leave_seat(target.name)
         live.drop_participant(target)
-    live.dirty_participants.append(target)
+    if target not in live.dirty_participants:  # a seat handed to a bot is already there
+        live.dirty_participants.append(target)
     await live.save_meta()
     if live.game is None:
         live.lobby_changed()
