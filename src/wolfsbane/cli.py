@@ -450,11 +450,23 @@ def protocol_schema_command(
 
 
 @protocol_app.command("reference")
-def protocol_reference_command() -> None:
+def protocol_reference_command(
+    update: Annotated[Optional[Path], typer.Option("--update", help="Replace the reference section of this page (docs/protocol.md) instead of printing it.")] = None,  # noqa: UP045,E501
+) -> None:
     """Print the message reference docs/protocol.md carries (generated from the models)."""
-    from .server.protocol import reference_markdown
+    from .server.protocol import REFERENCE_BEGIN, REFERENCE_END, reference_markdown
 
-    sys.stdout.write(reference_markdown())
+    text = reference_markdown()
+    if update is None:
+        sys.stdout.write(text)
+        return
+    page = update.read_text(encoding="utf-8")
+    if REFERENCE_BEGIN not in page or REFERENCE_END not in page:
+        err.print(f"{update} has no generated reference section to replace")
+        raise typer.Exit(1)
+    before, rest = page.split(REFERENCE_BEGIN, 1)
+    after = rest.split(REFERENCE_END, 1)[1].lstrip("\n")
+    update.write_text(before + text + after, encoding="utf-8")
 
 
 def main() -> None:

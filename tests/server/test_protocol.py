@@ -184,7 +184,7 @@ def test_the_published_json_schema_is_the_models() -> None:
 def test_docs_protocol_md_carries_the_reference_generated_from_the_models() -> None:
     doc = (ROOT / "docs" / "protocol.md").read_text(encoding="utf-8")
     assert reference_markdown() in doc, (
-        "regenerate the reference: wolfsbane protocol reference")
+        "regenerate: wolfsbane protocol reference --update docs/protocol.md")
     for kind in EVENT_KINDS:
         assert f"`{kind}`" in doc
 

@@ -15,6 +15,7 @@ from wolfsbane.server.turns import DEFAULTS, NotYourTurn, Turns
 
 from .helpers import FAST, Seat, Server, api, auth, create, finished_record, join, start
 
+SPARED = 11
 TURNS = {"mode": "turns", "rounds": 2, "per_turn": 1, "per_day": 2, "turn_seconds": 30}
 
 
@@ -44,7 +45,8 @@ async def when(seat: Seat, test: Any, timeout: float = 20) -> dict[str, Any]:
 
 
 def test_turn_based_talk_over_a_socket(server: Server) -> None:
-    code, tokens = lone_agent(server, 2, preset="basic", talk=TURNS,
+    # (a seed with which the first night spares both agents, so both talk on day 1)
+    code, tokens = lone_agent(server, 2, preset="basic", talk=TURNS, seed=SPARED,
                               timers={**FAST, "day": 60.0, "vote": 1.0})
     ann, bob = (Seat(server, code, tokens[n], n) for n in ("Ann", "Bob"))
     seats = {"Ann": ann, "Bob": bob}
@@ -54,6 +56,8 @@ def test_turn_based_talk_over_a_socket(server: Server) -> None:
         await bob.connect()
         start(server, code, tokens["Ann"])
         first = await ann.until(lambda m: talk_of(m).get("mode") == "turns", timeout=30)
+        alive = {p["name"] for p in ann.view["players"] if p["alive"]}
+        assert {"Ann", "Bob"} <= alive, f"seed {SPARED} no longer spares them"
         talk = talk_of(first)
         assert talk["round"] == 1 and talk["rounds"] == 2 and talk["per_turn"] == 1
         assert sorted(talk["order"]) == sorted(p["name"] for p in ann.view["players"]
