@@ -226,8 +226,6 @@ class Clock:
             floor = self.day.guarantee(now, self.connected_people(game), float(guaranteed))
             if floor is not None:
                 state["phase_end"] = max(state["phase_end"], floor)
-        elif self.day.turns() is not None:
-            state["phase_end"] = max(state["phase_end"], self.day.closes)
         voting = set(self.day.held_ids())
         # deadlines for every question the clock runs on
         running = game.open

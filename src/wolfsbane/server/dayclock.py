@@ -301,6 +301,9 @@ class DayClock:
         current["opened"] = True
         current["closes"] = max(float(current.get("day_end", now)),
                                 now + float(current.get("least", 0.0)))
+        # the day was lengthened for the longest talk the turns could take: it now ends
+        # with the vote
+        self.state["phase_end"] = current["closes"]
         span = current["closes"] - now
         for key, moments in current["bot_ballots"].items():
             current["bot_ballots"][key] = [min(m + moved, now + 0.95 * span) for m in moments]

@@ -150,9 +150,16 @@ class AnswerIn(Strict):
     lock: StrictBool = Field(True, description=LOCK_HELP)
 
 
+TALK_HELP = ("A text, or a structured talk act: {\"type\": \"claim\", \"role\"}, "
+             "{\"type\": \"result\", \"player\", and role, team, werewolf or aura}, "
+             "{\"type\": \"accuse\" or \"defend\", \"player\"}, {\"type\": \"vote\", "
+             "\"player\" (null: abstain)}, {\"type\": \"text\", \"text\"} (the protocol's "
+             "TalkAct models).")
+
+
 class SayIn(Strict):
     channel: Ident
-    message: Message
+    message: Message = Field(description=TALK_HELP)
     seat: Name | None = Field(None, description="The moderator speaking for a taken-over seat.")
 
 
@@ -228,7 +235,7 @@ class WsSay(Strict):
 
     type: Literal["say"]
     channel: Ident
-    message: Message
+    message: Message = Field(description=TALK_HELP)
     seat: Name | None = None
     ref: Ref = None
 
