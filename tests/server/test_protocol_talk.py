@@ -226,3 +226,31 @@ def test_skip_over_and_the_limits_end_the_talk() -> None:
         pass
     else:
         raise AssertionError("Over was taken after the talk")
+
+
+def test_the_table_s_talk_and_error_rule_in_the_lobby_s_words(server: Server) -> None:
+    made = create(server, "Ann", talk=TURNS, agents={"error_ratio": 0.25})
+    with api(server) as client:
+        info = client.get(f"/api/games/{made['code']}").json()
+        words = {item["id"]: item["value"] for item in info["settings"]}
+        assert words["talk"] == ("in turns: up to 2 rounds, 1 message a turn and 2 a day, "
+                                 "30 seconds a turn")
+        assert words["agents"] == "a bot takes over a seat whose errors pass 25%"
+        assert info["talk"]["mode"] == "turns"
+        # before the start nobody takes turns: Skip is refused with a sentence
+        r = client.post(f"/api/games/{made['code']}/turn", json={"action": "skip"},
+                        headers=auth(made["token"]))
+        assert r.status_code == 409 and r.json()["error"] == "not-started"
+        bad = client.post("/api/games", json={"name": "Bea", "talk": {"mode": "rounds"}})
+        assert bad.status_code == 422
+        assert bad.json()["detail"] == "The mode must be free or turns."
+
+
+def test_skip_by_http_when_nobody_takes_turns(server: Server) -> None:
+    code, tokens = lone_agent(server, preset="basic", timers={**FAST, "day": 2.0})
+    start(server, code, tokens["Ann"])
+    with api(server) as client:
+        r = client.post(f"/api/games/{code}/turn", json={"action": "over"},
+                        headers=auth(tokens["Ann"]))
+    assert r.status_code == 409 and r.json() == {
+        "error": "no-turns", "detail": "Nobody is taking turns to talk now."}

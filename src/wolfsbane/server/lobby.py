@@ -56,6 +56,15 @@ class Participant:
         return {"id": self.id, "kind": self.kind, "name": self.name, "bot": self.bot}
 
 
+def _count(number: float, word: str) -> str:
+    shown = int(number) if float(number).is_integer() else number
+    return f"1 {word}" if shown == 1 else f"{shown} {word}s"
+
+
+def _seconds(seconds: float) -> str:
+    return _count(seconds, "second")
+
+
 class Lobby:
     """The participants of one live game and the chairs they sit on."""
 
@@ -283,6 +292,26 @@ class Lobby:
             except (TypeError, ValueError, KeyError, AttributeError):
                 text = str(value)  # a game stored before options had schemas
             out.append({"id": key, "label": spec.label, "value": text})
+        out.extend(self._table_rule_words())
+        return out
+
+    def _table_rule_words(self) -> list[dict[str, str]]:
+        """The table's talk and error rule in words, when they are not the defaults."""
+        config = self.live.config
+        talk = config.get("talk") or {}
+        out = []
+        if talk.get("mode") == "turns":
+            out.append({"id": "talk", "label": "Talk", "value": (
+                f"in turns: up to {talk['rounds']} rounds, {_count(talk['per_turn'], 'message')} "
+                f"a turn and {talk['per_day']} a day, {_seconds(talk['turn_seconds'])} a turn")})
+        elif talk.get("guaranteed"):
+            out.append({"id": "talk", "label": "Talk", "value": (
+                f"free, with at least {_seconds(talk['guaranteed'])} for everyone before the "
+                "vote closes")})
+        ratio = (config.get("agents") or {}).get("error_ratio")
+        if ratio is not None:
+            out.append({"id": "agents", "label": "Failing players", "value": (
+                f"a bot takes over a seat whose errors pass {round(100 * ratio)}%")})
         return out
 
     def _connected(self, participant: Participant | None) -> bool:
