@@ -254,3 +254,26 @@ def test_skip_by_http_when_nobody_takes_turns(server: Server) -> None:
                         headers=auth(tokens["Ann"]))
     assert r.status_code == 409 and r.json() == {
         "error": "no-turns", "detail": "Nobody is taking turns to talk now."}
+
+
+def test_turn_based_talk_survives_a_killed_server(fresh_server: Server) -> None:
+    server = fresh_server
+    code, tokens = lone_agent(server, 2, preset="basic", talk={**TURNS, "turn_seconds": 120},
+                              seed=SPARED, timers={**FAST, "day": 60.0})
+    ann = Seat(server, code, tokens["Ann"], "Ann")
+
+    async def waiting_for_a_person() -> dict[str, Any]:
+        await ann.connect()
+        start(server, code, tokens["Ann"])
+        message = await when(ann, lambda m: talk_of(m).get("speaker") in ("Ann", "Bob"), 30)
+        await ann.close()
+        return talk_of(message)
+
+    before = asyncio.run(waiting_for_a_person())
+    server.kill()
+    server.start()
+    with api(server) as client:
+        after = client.get(f"/api/games/{code}/view", headers=auth(tokens["Ann"])).json()
+    talk = after["clock"]["talk"]
+    for key in ("round", "order", "speaker", "turn_deadline", "over"):
+        assert talk[key] == before[key], key
