@@ -277,3 +277,16 @@ def test_turn_based_talk_survives_a_killed_server(fresh_server: Server) -> None:
     talk = after["clock"]["talk"]
     for key in ("round", "order", "speaker", "turn_deadline", "over"):
         assert talk[key] == before[key], key
+
+
+def test_a_bot_takes_about_the_bot_delay_to_speak_in_its_turn() -> None:
+    settings = {**DEFAULTS, **TURNS, "bot_delay": 2.0}
+    talk = Turns(Turns.begin(_day(), 100.0, settings, 1, "k"), settings)
+
+    def bot(_seat: str) -> bool:
+        return False
+
+    at = talk.next_time(bot)
+    assert at is not None and 101.0 <= at <= 103.0  # 0.5 to 1.5 times the delay
+    assert talk.due(100.5, bot) is None
+    assert talk.due(103.0, bot) == ("bot", talk.speaker)

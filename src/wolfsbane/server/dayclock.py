@@ -140,7 +140,8 @@ class DayClock:
                         "least": least, "day_end": phase_end, "heard": {}})
         if in_turns:
             current["opened"] = False
-            current["turns"] = Turns.begin(game, now, settings, self.config["seed"], key)
+            current["turns"] = Turns.begin(game, now, self._turn_settings(),
+                                           self.config["seed"], key)
         span = closes - opens
         first_ballot: dict[str, float] = {}
         for decision in votes:
@@ -287,7 +288,11 @@ class DayClock:
         current = self._live()
         if current is None or "turns" not in current:
             return None
-        return Turns(current["turns"], talk_settings(self.config))
+        return Turns(current["turns"], self._turn_settings())
+
+    def _turn_settings(self) -> dict[str, Any]:
+        return {**talk_settings(self.config),
+                "bot_delay": float(self.config["timers"].get("bot_delay", 0.0))}
 
     def after_turn(self, now: float) -> None:
         """The talk in turns has ended: the vote opens now, and stays open its least time

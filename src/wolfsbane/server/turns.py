@@ -131,8 +131,9 @@ class Turns:
             self._next(now)
 
     def shift(self, seconds: float) -> None:
-        if self.turns["deadline"] is not None:
-            self.turns["deadline"] += seconds
+        for key in ("deadline", "bot_at"):
+            if self.turns.get(key) is not None:
+                self.turns[key] += seconds
 
     def due(self, now: float, is_person: Callable[[str], bool]) -> tuple[str, str] | None:
         """("bot", seat): a bot's turn, to be spoken now; ("late", seat): a person's turn ran
@@ -141,7 +142,7 @@ class Turns:
         if self.done or speaker is None:
             return None
         if not is_person(speaker):
-            return ("bot", speaker)
+            return ("bot", speaker) if self.turns.get("bot_at", 0.0) <= now else None
         if self.turns["deadline"] is not None and self.turns["deadline"] <= now:
             return ("late", speaker)
         return None
@@ -150,7 +151,10 @@ class Turns:
         speaker = self.speaker
         if self.done or speaker is None:
             return None
-        return 0.0 if not is_person(speaker) else self.turns["deadline"]
+        if not is_person(speaker):
+            return float(self.turns.get("bot_at", 0.0))
+        deadline: float | None = self.turns["deadline"]
+        return deadline
 
     # -- inside ------------------------------------------------------------------------------
 
@@ -178,6 +182,11 @@ class Turns:
                 continue
             seat = turns["order"][turns["at"]]
             if self.may_speak(seat):
-                turns.update({"speaker": seat, "turn_said": 0,
+                # a bot takes about the game's bot_delay to speak, as in free talk, so that
+                # the pace of the turns does not tell the bots from the people
+                think = float(self.settings.get("bot_delay", 0.0)) * random.Random(
+                    f"{turns['seed']}:{turns['round']}:{turns['at']}").uniform(0.5, 1.5)
+                turns.update({"speaker": seat, "turn_said": 0, "started": now,
+                              "bot_at": now + think,
                               "deadline": now + float(self.settings["turn_seconds"])})
                 return
