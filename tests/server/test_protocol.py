@@ -37,7 +37,7 @@ ROOT = Path(__file__).resolve().parents[2]
 QUICK: dict[str, dict[str, Any]] = {
     "licos": {"options": {"first-morning-seconds": 10, "morning-seconds": 10,
                           "noon-seconds": 10, "night-seconds": 10}},
-    "clocktower": {"options": {"day-seconds": 60}},
+    "clocktower": {"options": {"day-seconds": 60}, "practice": True},
 }
 
 
@@ -92,9 +92,12 @@ def test_every_message_of_a_whole_game_fits_the_protocol(server: Server, edition
                 assert undeclared_fields(model.model_validate(body)) == [], path
 
 
-def test_a_moderators_messages_fit_the_protocol(server: Server) -> None:
-    made = create(server, "Mod", **{"as": "moderator"}, moderated=True,
-                  timers={**FAST, "decision": 5.0}, preset="classic")
+@pytest.mark.parametrize("edition", ["millers-hollow", "clocktower"])
+def test_a_moderators_messages_fit_the_protocol(server: Server, edition: str) -> None:
+    setup: dict[str, Any] = ({"preset": "classic"} if edition == "millers-hollow"
+                             else {"options": {"day-seconds": 60}})
+    made = create(server, "Mod", **{"as": "moderator"}, moderated=True, edition=edition,
+                  timers={**FAST, "decision": 5.0, "storyteller": 5.0}, **setup)
     code, mod_token = made["code"], made["token"]
     tokens = {f"P{i}": join(server, code, f"P{i}")["token"] for i in range(8)}
     moderator = Seat(server, code, mod_token, "Mod")

@@ -689,6 +689,8 @@ class GameInfo(Wire):
     setup: dict[str, Any]
     paused: bool
     show_bots: bool
+    practice: bool | None = Field(None, description=(
+        "A practice game: the automatic storyteller runs an edition a person runs."))
     talk: dict[str, Any] | None = Field(None, description="The table's talk settings.")
     agents: dict[str, Any] | None = Field(None, description=(
         "The table's error rule (`error_ratio`, `error_min`), when set."))
@@ -732,6 +734,8 @@ class EditionInfo(Wire):
     night_order: dict[str, list[dict[str, Any]]]
     bot_names: list[str]
     played_in_the_dark: bool
+    storyteller_run: bool | None = Field(None, description=(
+        "A person runs its games (moderated), or the automatic storyteller in practice."))
     messages: dict[str, Any]
     compositions: dict[str, list[Role]] | None = None
 
@@ -779,6 +783,34 @@ class Reveal(Wire):
     players: list[RevealedPlayer]
     timeline: list[dict[str, Any]]
     outcome: Outcome | None
+    grimoire: dict[str, Any] | None = Field(None, description=(
+        "Clocktower: the grimoire as the game ended."))
+
+
+class ScriptCharacter(Wire):
+    id: str
+    name: str
+    type: str
+
+
+class ScriptReport(Wire):
+    """What wolfsbane can run of a Blood on the Clocktower script file."""
+
+    name: str | None
+    author: str | None
+    characters: int
+    rules: list[ScriptCharacter]
+    not_implemented: list[ScriptCharacter]
+    unknown: list[ScriptCharacter]
+    homebrew: list[ScriptCharacter]
+    fully_supported: bool
+    bootlegger: list[str]
+    jinxes: list[dict[str, Any]]
+    options: dict[str, Any]
+    first_night: list[str]
+    other_night: list[str]
+    night_order_from_file: bool
+    without_night_slot: list[str]
 
 
 class RematchInfo(Wire):
@@ -975,14 +1007,16 @@ def _client_ws_message() -> type[RootModel[Any]]:
 def http_bodies() -> list[type[BaseModel]]:
     """What clients send by HTTP (server/models.py)."""
     from . import models
+    from .routes.scripts import ScriptText
 
     return [models.CreateGame, models.Join, models.AnswerIn, models.SayIn, models.TurnIn,
             models.AddBots, models.ShowBots, models.Extend, models.HandHost, models.PickSeat,
-            models.SeatIn]
+            models.SeatIn, ScriptText]
 
 
 HTTP_REPLIES: tuple[type[Wire], ...] = (
-    Health, EditionInfo, Joined, GameInfo, Me, GameMessage, Record, Reveal, RematchInfo, Ok,
+    Health, EditionInfo, Joined, GameInfo, Me, GameMessage, Record, Reveal, RematchInfo,
+    ScriptReport, Ok,
     BotsAdded, SeatMoved, BotsShown, HostHanded, Started, Controlled,
 )
 

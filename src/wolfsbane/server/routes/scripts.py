@@ -11,6 +11,7 @@ from pydantic import Field
 from ...editions.clocktower.scriptfile import ScriptFileError, our_script, parse_script, report
 from ..live import ServerError
 from ..models import Strict
+from ..protocol import ScriptReport
 
 router = APIRouter()
 
@@ -22,13 +23,15 @@ class ScriptText(Strict):
                       description="The script file's text (the publisher's JSON format).")
 
 
-@router.get("/api/scripts/clocktower")
+@router.get("/api/scripts/clocktower", response_model=ScriptReport,
+            response_model_exclude_unset=True)
 async def our_sheet() -> dict[str, Any]:
     """wolfsbane's own script: every character, the two night orders and the jinxes."""
     return report(our_script())
 
 
-@router.post("/api/scripts/check")
+@router.post("/api/scripts/check", response_model=ScriptReport,
+             response_model_exclude_unset=True)
 async def check_script(body: ScriptText) -> dict[str, Any]:
     """What wolfsbane can run of a script file: the characters with rules, those it cannot
     run (not implemented, unknown, homebrew), its jinxes, rules and the game options it sets.
