@@ -23,7 +23,8 @@ from .helpers import FAST, Seat, Server, api, auth, create, finished_record, joi
 def agent_and_bots(server: Server, **body: Any) -> tuple[str, str, str]:
     """Ann (an agent) and seven bots, watched by a spectator: code, Ann's and the
     spectator's tokens."""
-    made = create(server, "Ann", preset="basic", **body)
+    # (a seed with which Ann lives through the first night, to be asked something)
+    made = create(server, "Ann", preset="basic", seed=11, **body)
     with api(server) as client:
         r = client.post(f"/api/games/{made['code']}/bots", json={"count": 7},
                         headers=auth(made["token"]))

@@ -114,7 +114,8 @@ def test_turn_based_talk_over_a_socket(server: Server) -> None:
 
 
 def test_a_turn_not_used_is_a_skip_counted_as_a_timeout(server: Server) -> None:
-    code, tokens = lone_agent(server, preset="basic",
+    # (a seed with which Ann lives to talk on day 1)
+    code, tokens = lone_agent(server, preset="basic", seed=SPARED,
                               talk={**TURNS, "rounds": 1, "turn_seconds": 0.3},
                               timers={**FAST, "day": 2.0})
     token = tokens["Ann"]
@@ -141,7 +142,7 @@ def test_a_turn_not_used_is_a_skip_counted_as_a_timeout(server: Server) -> None:
 
 def test_free_talk_guarantees_each_connected_agent_its_window(server: Server) -> None:
     window = 6.0
-    code, tokens = lone_agent(server, preset="basic", talk={"guaranteed": window},
+    code, tokens = lone_agent(server, preset="basic", talk={"guaranteed": window}, seed=SPARED,
                               timers={**FAST, "day": 1.0, "talk": 0.0, "vote": 0.5})
     token = tokens["Ann"]
     ann = Seat(server, code, token, "Ann")
