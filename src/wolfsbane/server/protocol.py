@@ -66,22 +66,31 @@ class ResultAct(Wire):
     mystic: str | bool | None = None
 
 
-class AccuseAct(Wire):
-    """"P is a werewolf." """
+class Reasoned(Wire):
+    """What an accusation, a defence or a stated vote may say of why (core.talk.REASONS)."""
+
+    reason: str | None = Field(None, description=(
+        "Why, as one of the table's reasons (`seer-result`, `voted-seer`, `quiet`...)."))
+    by: Seat | None = Field(None, description="The other player the reason names.")
+    wording: int | None = Field(None, description="Which of the catalogue's phrasings.")
+
+
+class AccuseAct(Reasoned):
+    """"P is a werewolf", perhaps with a reason."""
 
     type: Literal["accuse"]
     player: Seat
 
 
-class DefendAct(Wire):
-    """"P is innocent." """
+class DefendAct(Reasoned):
+    """"P is innocent", perhaps with a reason."""
 
     type: Literal["defend"]
     player: Seat
 
 
-class VoteAct(Wire):
-    """"I will vote for P" (`player: null`: I will abstain)."""
+class VoteAct(Reasoned):
+    """"I will vote for P" (`player: null`: I will abstain), perhaps with a reason."""
 
     type: Literal["vote"]
     player: Seat | None
@@ -651,6 +660,7 @@ class ParticipantInfo(Wire):
     kind: Literal["player", "moderator", "spectator"]
     name: str
     bot: bool
+    skill: str | None = Field(None, description="A bot just seated: its level (easy, strong).")
 
 
 class SeatInfo(Wire):
