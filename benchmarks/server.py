@@ -49,8 +49,10 @@ import websockets
 from wolfsbane.agents import random_answer
 from wolfsbane.core import Decision
 
+# the clients are people to the server: without `talk` and `vote` each of a day's votes would
+# wait the online defaults (a minute of talk, a minute of vote) and a run would take hours
 TIMERS = {"night": 3.0, "day": 30.0, "decision": 10.0, "grace": 1.0, "bot_delay": 0.0,
-          "scale": 0.02}
+          "scale": 0.02, "talk": 0.0, "vote": 1.0}
 
 
 def free_port() -> int:
@@ -77,6 +79,7 @@ async def play_seat(ws_url: str, token: str, rng: random.Random, stats: Stats,
         await ws.send(json.dumps({"type": "hello", "token": token, "cursor": 0}))
         sent: dict[int, tuple[float, str]] = {}
         said: set[str] = set()
+        clock: dict[str, Any] = {}
         await started.wait()
         while True:
             async with asyncio.timeout(300):  # no task per message, unlike wait_for
@@ -91,6 +94,8 @@ async def play_seat(ws_url: str, token: str, rng: random.Random, stats: Stats,
             if kind not in ("snapshot", "update"):
                 continue
             view = message["view"]
+            if message.get("clock"):
+                clock = message["clock"]
             open_ids = {d["id"] for d in view["decisions"]}
             for decision_id in [i for i in sent if i not in open_ids]:
                 at, name = sent.pop(decision_id)
@@ -109,7 +114,14 @@ async def play_seat(ws_url: str, token: str, rng: random.Random, stats: Stats,
                     continue
                 answered_ids(stats, ws).add(d["id"])
                 value = random_answer(Decision.from_dict(d), rng)
-                if think > 0:
+                # the day's vote opens after its talk: a ballot sent before is refused
+                # (vote-not-open), so it waits for the opening the clock announces
+                opens = (clock.get("vote") or {}).get("opens") if clock else None
+                wait = max(0.0, float(opens) - time.time() + 0.05) if opens else 0.0
+                if wait > 0:
+                    asyncio.get_running_loop().call_later(
+                        wait + rng.random() * think, send_answer, ws, sent, d, value)
+                elif think > 0:
                     asyncio.get_running_loop().call_later(
                         rng.random() * think, send_answer, ws, sent, d, value)
                 else:
