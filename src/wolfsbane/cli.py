@@ -358,7 +358,14 @@ def script_export(
     """Write wolfsbane's Clocktower script as a publisher's script file (_meta, then ids)."""
     from .editions.clocktower.scriptfile import export_json
 
-    text = export_json()
+    print_or_write(export_json(), out)
+    if out is not None:
+        console.print(f"Wrote the script to {escape(str(out))}.")
+
+
+def print_or_write(text: str, out: Path | None) -> None:
+    """`text` on standard output, or into the file `out`; a file that cannot be written is
+    said in a sentence (exit 2), never a traceback."""
     if out is None:
         sys.stdout.write(text)
         return
@@ -368,7 +375,6 @@ def script_export(
         err.print(f"{escape(str(out))}: cannot write: {escape(error.strerror or 'failed')}",
                   soft_wrap=True)
         raise typer.Exit(2) from None
-    console.print(f"Wrote the script to {escape(str(out))}.")
 
 
 @script_app.command("import")
@@ -442,11 +448,7 @@ def protocol_schema_command(
     and reply (docs/protocol.schema.json is this output)."""
     from .server.protocol import schema_text
 
-    text = schema_text()
-    if out is None:
-        sys.stdout.write(text)
-    else:
-        out.write_text(text, encoding="utf-8")
+    print_or_write(schema_text(), out)
 
 
 @protocol_app.command("reference")
