@@ -1,8 +1,9 @@
-"""The optional compiled build: ``WOLFSBANE_COMPILE=1 pip install .`` compiles the engine's hot
-path with mypyc where mypy and a C compiler are at hand, and installs pure Python wherever
-either is missing or the compilation fails (the build says so, and the package is whole
-either way). Without the variable nothing is compiled: ``pip install -e '.[test]'`` stays
-quick. Everything else about the package is in pyproject.toml.
+"""The compiled build: ``pip install .`` compiles the engine's hot path with mypyc where a C
+compiler is at hand (the build backend, build_support/wolfsbane_build.py, then fetches mypy,
+which ships mypyc), and installs pure Python wherever one is missing or the compilation fails
+(the build says so, and the package is whole either way). ``WOLFSBANE_COMPILE=0`` asks for
+pure Python; an editable install (``pip install -e '.[test]'``) is never compiled. Everything
+else about the package is in pyproject.toml.
 """
 
 from __future__ import annotations
@@ -55,13 +56,12 @@ class OptionalBuildExt(build_ext):
 
 
 def extensions() -> list[Any]:
-    if (os.environ.get("WOLFSBANE_COMPILE", "") != "1"
-            or os.environ.get("WOLFSBANE_FINDING_REQUIREMENTS")):
-        return []
+    if os.environ.get("WOLFSBANE_COMPILE", "") == "0":  # asked for, or a hook that builds
+        return []                                        # no wheel (wolfsbane_build._pure)
     try:
         from mypyc.build import mypycify
-    except ImportError:
-        _say("mypyc (part of mypy) is not installed; installing pure Python")
+    except ImportError:  # the backend asks for mypy only where there is a C compiler
+        _say("no C compiler or no mypyc (part of mypy); installing pure Python")
         return []
     # the bots change more often than the engine: if they do not compile, the engine alone is
     for modules in (ENGINE + BOTS, ENGINE):

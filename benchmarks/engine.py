@@ -20,7 +20,7 @@ the sheriff, the edition's bots talking. `engine`: the full deck with random ans
 deal, up to the first question of night 1); `decision`: a basic game's cost beyond its
 set-up, per decision answered; `event`: one public event recorded.
 
-Where a compiled build is installed (``WOLFSBANE_COMPILE=1 pip install .``), the same lines
+Where the compiled build is installed (``pip install .`` with a C compiler), the same lines
 follow for the pure-Python build, measured in a second process on the same sources.
 """
 

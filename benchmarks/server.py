@@ -21,8 +21,9 @@ deliver were it busy all the time (the games' own clocks pace a run, so the wall
 measures the pacing, not the server).
 
 "answer -> broadcast" is the time from sending an answer to receiving the update in which that
-decision is no longer open: the answer was validated, stored durably (committed) and its
-consequences computed and sent.
+decision is no longer open (or, for a ballot of the day's vote, which stays open to be changed
+until the vote closes, shows it cast): the answer was validated, stored durably (committed)
+and its consequences computed and sent.
 """
 
 from __future__ import annotations
@@ -50,9 +51,11 @@ from wolfsbane.agents import random_answer
 from wolfsbane.core import Decision
 
 # the clients are people to the server: without `talk` and `vote` each of a day's votes would
-# wait the online defaults (a minute of talk, a minute of vote) and a run would take hours
-TIMERS = {"night": 3.0, "day": 30.0, "decision": 10.0, "grace": 1.0, "bot_delay": 0.0,
-          "scale": 0.02, "talk": 0.0, "vote": 1.0}
+# wait the online defaults (a minute of talk, a minute of vote) and a run would take hours.
+# A vote stays open 2 s and a night 8 s (each of its turns gets a slot of it): longer than a
+# client's longest think (--think), so that no answer comes after its time ran out.
+TIMERS = {"night": 8.0, "day": 30.0, "decision": 10.0, "grace": 1.0, "bot_delay": 0.0,
+          "scale": 0.02, "talk": 0.0, "vote": 2.0}
 
 
 def free_port() -> int:
@@ -97,7 +100,11 @@ async def play_seat(ws_url: str, token: str, rng: random.Random, stats: Stats,
             if message.get("clock"):
                 clock = message["clock"]
             open_ids = {d["id"] for d in view["decisions"]}
-            for decision_id in [i for i in sent if i not in open_ids]:
+            # a ballot of the day's vote stays open until the vote closes (it may be changed):
+            # it is taken when the vote's standing shows it cast
+            mine = ((clock.get("vote") or {}).get("mine") or {}) if message.get("clock") else {}
+            taken = {int(key) for key, ballot in mine.items() if ballot.get("cast")}
+            for decision_id in [i for i in sent if i not in open_ids or i in taken]:
                 at, name = sent.pop(decision_id)
                 stats.latencies.append(now - at)
                 stats.by_name.setdefault(name, []).append(now - at)

@@ -1,4 +1,4 @@
-"""The optional compiled build (setup.py: mypyc compiles the engine and the bots where a C
+"""The compiled build (`pip install .`: mypyc compiles the engine and the bots where a C
 compiler is at hand) plays exactly the games pure Python plays, and falls back to pure Python
 where it cannot compile.
 
@@ -90,7 +90,7 @@ def compiled_sources(tmp_path_factory: pytest.TempPathFactory) -> Path:
     _skip_unless_buildable()
     scratch = tmp_path_factory.mktemp("compiled")
     tree = _build_tree(scratch / "tree")
-    built = _build_wheel(tree, scratch / "wheel", WOLFSBANE_COMPILE="1")
+    built = _build_wheel(tree, scratch / "wheel")  # what `pip install .` does by default
     assert built.returncode == 0, built.stdout[-3000:] + built.stderr[-3000:]
     return _unpacked(scratch / "wheel", scratch / "site")
 
@@ -154,7 +154,7 @@ def test_the_compiled_build_plays_the_benchmarks_games_as_pure_python(
 def test_without_a_compiler_the_build_installs_pure_python(tmp_path: Path) -> None:
     _skip_unless_buildable()
     tree = _build_tree(tmp_path / "tree")
-    built = _build_wheel(tree, tmp_path / "wheel", WOLFSBANE_COMPILE="1", CC="no-such-compiler")
+    built = _build_wheel(tree, tmp_path / "wheel", CC="no-such-compiler")
     assert built.returncode == 0, built.stdout[-3000:] + built.stderr[-3000:]
     assert "installing pure Python" in built.stdout + built.stderr
     site = _unpacked(tmp_path / "wheel", tmp_path / "site")
@@ -162,16 +162,37 @@ def test_without_a_compiler_the_build_installs_pure_python(tmp_path: Path) -> No
     assert (site / "wolfsbane" / "core" / "game.py").exists()
 
 
-def test_without_asking_for_it_nothing_is_compiled(tmp_path: Path) -> None:
+def _without_switch() -> dict[str, str]:
+    return {key: value for key, value in os.environ.items() if key != "WOLFSBANE_COMPILE"}
+
+
+def test_asking_for_pure_python_compiles_nothing(tmp_path: Path) -> None:
     missing = [name for name in BUILD_FILES if not (ROOT / name).exists()]
     if missing:
         pytest.skip(f"the tree's build files are not here ({', '.join(missing)})")
     tree = _build_tree(tmp_path / "tree")
-    environment = {key: value for key, value in os.environ.items()
-                   if key != "WOLFSBANE_COMPILE"}
     built = subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path / "wheel"),
-         str(tree)], text=True, capture_output=True, timeout=600, env=environment)
+         str(tree)], text=True, capture_output=True, timeout=600,
+        env=dict(_without_switch(), WOLFSBANE_COMPILE="0"))
     assert built.returncode == 0, built.stderr[-3000:]
     (wheel,) = (tmp_path / "wheel").glob("*.whl")
     assert wheel.name.endswith("-py3-none-any.whl")  # pure Python: no compiled module in it
+
+
+def test_an_editable_install_is_never_compiled(tmp_path: Path) -> None:
+    # `pip install -e` of a copy of the tree into a prefix of its own (the package installed
+    # here is left alone), nothing said, on a machine that could compile:
+    # the build asks for no mypy, and no module is compiled beside the sources it points to
+    _skip_unless_buildable()
+    tree = _build_tree(tmp_path / "tree")
+    built = subprocess.run(
+        [sys.executable, "-m", "pip", "install", "--no-deps", "--ignore-installed", "-v", "-e",
+         str(tree),
+         "--prefix", str(tmp_path / "prefix")], text=True, capture_output=True, timeout=600,
+        env=_without_switch())
+    assert built.returncode == 0, built.stdout[-3000:] + built.stderr[-3000:]
+    assert "mypy" not in built.stdout + built.stderr
+    assert list((tmp_path / "prefix").rglob("__editable__*wolfsbane*"))
+    assert not list(tree.rglob(f"*{EXTENSION}"))
+    assert not list((tmp_path / "prefix").rglob(f"*{EXTENSION}"))

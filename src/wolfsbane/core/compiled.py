@@ -1,4 +1,4 @@
-"""The optional compiled build (mypyc, see setup.py): its marks, which do nothing in pure
+"""The compiled build (mypyc, see setup.py): its marks, which do nothing in pure
 Python, and whether the engine running is that build."""
 
 from __future__ import annotations
