@@ -51,8 +51,11 @@ def table_for(game: Game, agents: Mapping[str, Agent], **kwargs: Any) -> Table:
 
 @cache
 def _takes_skill(make: Callable[..., Agent]) -> bool:
-    """Whether a bot class takes a skill level (`agents.skill`)."""
-    return "skill" in inspect.signature(make).parameters
+    """Whether a bot class takes a skill level (`agents.skill`): it says so (`takes_skill`,
+    which a compiled class must, its signature showing only its base's), or its signature
+    has the parameter."""
+    return bool(getattr(make, "takes_skill", False)) or \
+        "skill" in inspect.signature(make).parameters
 
 
 @cache

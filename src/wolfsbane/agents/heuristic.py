@@ -30,7 +30,7 @@ All randomness comes from the bot's own `rng`.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 from ..core import PICK, YES_NO, Decision
 from ..core.compiled import mypyc_attr
@@ -56,6 +56,10 @@ POISON_THRESHOLD = 6.0
 @mypyc_attr(allow_interpreted_subclasses=True)  # compiled (setup.py), yet subclassable
 class HeuristicBot(Agent):
     """A sensible player of any Millers Hollow card (see the module docstring)."""
+
+    # it takes a `skill` (agents.bot_for): said here, since a compiled class's signature
+    # shows only its base's parameters
+    takes_skill: ClassVar[bool] = True
 
     def __init__(self, seat: str, rng: random.Random | None = None, *,
                  skill: str = DEFAULT_SKILL) -> None:
