@@ -151,6 +151,23 @@ def test_the_compiled_build_plays_the_benchmarks_games_as_pure_python(
     assert len(compiled.stdout.splitlines()) == 4
 
 
+def test_the_compiled_bots_play_at_the_skill_level_asked_for(compiled_sources: Path) -> None:
+    # a compiled class's signature shows only its base's parameters: every level must still
+    # reach every edition's bot (once, every compiled bot was seated strong)
+    script = ("import random\nfrom wolfsbane.agents import bot_for\n"
+              "from wolfsbane.agents.skill import SKILLS\n"
+              "from wolfsbane.editions import EDITIONS\n"
+              "for edition in sorted(e for e, ed in EDITIONS.items() if ed.bot):\n"
+              "    for skill in SKILLS:\n"
+              "        bot = bot_for('P1', random.Random(1), edition, skill)\n"
+              "        print(edition, skill, bot.skill)")
+    found = _run(compiled_sources, "-c", script)
+    assert found.returncode == 0, found.stderr
+    lines = [line.split() for line in found.stdout.splitlines()]
+    assert len(lines) >= 10
+    assert all(asked == given for _edition, asked, given in lines), found.stdout
+
+
 def test_without_a_compiler_the_build_installs_pure_python(tmp_path: Path) -> None:
     _skip_unless_buildable()
     tree = _build_tree(tmp_path / "tree")
