@@ -32,7 +32,8 @@ ENGINE = sorted(
      if path.name not in NOT_COMPILED]
     + [str(path.relative_to(HERE)) for path in (PACKAGE / "editions" / "millers_hollow")
        .glob("*.py")])
-BOTS = [f"src/wolfsbane/agents/{name}.py" for name in ("base", "driver", "memory", "heuristic")]
+BOTS = [f"src/wolfsbane/agents/{name}.py" for name in ("base", "driver", "memory", "heuristic",
+                                                       "reasons")]
 
 
 def _say(text: str) -> None:

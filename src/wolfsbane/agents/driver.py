@@ -48,23 +48,27 @@ def freeze(value: Any) -> Any:
     kind = type(value)
     if kind in _PLAIN:
         return value
-    if kind is dict or kind is FrozenDict or isinstance(value, Mapping):
-        return FrozenDict({key: item if type(item) in _PLAIN else freeze(item)
-                           for key, item in value.items()})
-    if kind is list or kind is tuple or isinstance(value, (list, tuple)):
-        return tuple(freeze(item) for item in value)
+    if kind is dict or kind is FrozenDict:
+        return _frozen_data(value)
+    # (lists before the abstract Mapping check, which is slow: event data holds lists)
+    if kind is list or kind is tuple:
+        return tuple([item if type(item) in _PLAIN else freeze(item) for item in value])
+    if isinstance(value, Mapping):
+        return _frozen_data(dict(value))
+    if isinstance(value, (list, tuple)):
+        return tuple([freeze(item) for item in value])
     if isinstance(value, (set, frozenset)):
         return frozenset(freeze(item) for item in value)
     return value
 
 
 def _frozen_data(data: dict[str, Any]) -> FrozenDict:
-    """An event's data, read-only (most events hold only immutable values: the cheap case,
-    on the hot path of every simulation)."""
+    """A dict, read-only (most hold only immutable values, which are shared as they are: the
+    cheap case, on the hot path of every simulation; a message said is one level deeper)."""
     for item in data.values():
         if type(item) not in _PLAIN:
-            frozen: FrozenDict = freeze(data)
-            return frozen
+            return FrozenDict({key: value if type(value) in _PLAIN else freeze(value)
+                               for key, value in data.items()})
     return FrozenDict(data)
 
 

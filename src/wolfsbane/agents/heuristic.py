@@ -30,7 +30,7 @@ All randomness comes from the bot's own `rng`.
 from __future__ import annotations
 
 import random
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from ..core import PICK, YES_NO, Decision
 from ..core.compiled import mypyc_attr
@@ -51,6 +51,7 @@ STRONG_COUNTER_CLAIM_CHANCE = 0.5  # a strong pack contests the seer who exposed
 PLAN_FAKE_CLAIM_CHANCE = 0.12
 PLAN_PUSH_CHANCE = 0.5
 POISON_THRESHOLD = 6.0
+LOWEST: Final = float("-inf")  # below every score (made once: compiled, it is parsed)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # compiled (setup.py), yet subclassable
@@ -173,7 +174,7 @@ class HeuristicBot(Agent):
     def _best(self, names: list[str] | tuple[str, ...], scores: dict[str, float],
               social: bool = False) -> tuple[str | None, float]:
         jitter = self._jitters()
-        best, best_score = None, float("-inf")
+        best, best_score = None, LOWEST
         if social:
             pressure = self._social()
             for name in names:
@@ -276,7 +277,8 @@ class HeuristicBot(Agent):
                 if pressures is None:
                     pressures = memory.pressures()
                 if pressures.get(name, 0.0) >= 1.0:
-                    self._say_once(out, "defend:" + name, self._defence(name))
+                    if not self._said_already("defend:" + name):  # (its reason: once)
+                        self._say_once(out, "defend:" + name, self._defence(name))
                     break
         # cheap silences first (the scores bound the target's evidence): the talk comes in
         # rounds, and most turns add nothing
@@ -381,12 +383,15 @@ class HeuristicBot(Agent):
                 self._reported.add(name)
                 out.append({"type": "result", "player": name,
                             "werewolf": memory.inspected[name]})
+        # (each accusation worded only when it is new: a later turn repeats none of them)
         for name in found:
-            self._say_once(out, "accuse:" + name,
-                           reasoned("accuse", name, "my-result", None, self.seat))
+            if not self._said_already("accuse:" + name):
+                self._say_once(out, "accuse:" + name,
+                               reasoned("accuse", name, "my-result", None, self.seat))
         for name in liars:
-            self._say_once(out, "accuse:" + name,
-                           reasoned("accuse", name, "false-claim", self.seat, self.seat))
+            if not self._said_already("accuse:" + name):
+                self._say_once(out, "accuse:" + name,
+                               reasoned("accuse", name, "false-claim", self.seat, self.seat))
 
     # -- werewolf reasoning -----------------------------------------------------------------
 
@@ -526,8 +531,9 @@ class HeuristicBot(Agent):
         if doomed is None:
             for mate in self._pack_alive():
                 if memory.pressure(mate) >= 1.0 and self.rng.random() < DEFEND_PACKMATE_CHANCE:
-                    self._say_once(out, "defend:" + mate,
-                                   reasoned("defend", mate, "hunch", None, self.seat))
+                    if not self._said_already("defend:" + mate):
+                        self._say_once(out, "defend:" + mate,
+                                       reasoned("defend", mate, "hunch", None, self.seat))
                     break
         if self._said_already("vote"):
             return out  # my vote is stated: a later turn only adds claims and defences

@@ -148,12 +148,16 @@ class Memory:
                 changed = True
             elif kind == "PhaseBegan":
                 self._phase(data, event)
-            elif kind == "ActionTaken" or kind == "VictimChosen":
-                continue
-            else:
-                handler = _HANDLERS.get(kind)
-                if handler is not None and handler(self, data, event):
-                    changed = True
+            # (called directly, not through a table of handlers: a compiled method calls
+            # another natively, where a looked-up function is called as any Python object)
+            elif kind == "Announced":
+                changed = self._announced(data, event) or changed
+            elif kind == "InfoGiven":
+                changed = self._info(data, event) or changed
+            elif kind == "RoleDealt":
+                changed = self._dealt(data, event) or changed
+            elif kind == "Overheard":
+                changed = self._overheard(data, event) or changed
         if changed:
             self.version += 1
             if changed is True:
@@ -560,11 +564,3 @@ class Memory:
         self._pressures_key = key
         return out
 
-
-_HANDLERS = {
-    "PhaseBegan": Memory._phase,
-    "RoleDealt": Memory._dealt,
-    "InfoGiven": Memory._info,
-    "Announced": Memory._announced,
-    "Overheard": Memory._overheard,
-}
