@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any
+from typing import Any, Final
 
 from ..core import Decision, Game, IllegalAnswer
 from ..core.compiled import mypyc_attr
@@ -35,11 +35,14 @@ from .base import Agent, SeatView
 from .frozen import FrozenDict
 from .random_bot import random_answer
 
-TALK_ROUNDS = 3  # rounds of talk before each kind of decision: the first speakers hear the rest
+# (constants are Final: compiled, a Final is a native constant, any other module name a look-up
+# in the module's dict at every use)
+# rounds of talk before each kind of decision: the first speakers hear the rest
+TALK_ROUNDS: Final = 3
 Say = Callable[[str, str, Any], Any]  # (seat, channel, message): post it, or IllegalAnswer
 
 
-_PLAIN = frozenset({str, int, float, bool, type(None)})  # immutable: shared as they are
+_PLAIN: Final = frozenset({str, int, float, bool, type(None)})  # immutable: shared as they are
 
 
 def freeze(value: Any) -> Any:

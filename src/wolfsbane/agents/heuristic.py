@@ -42,15 +42,17 @@ from .reasons import NO_REASON_WEIGHT, reasoned, weight_of
 from .reasons import WEIGHT as REASON_WEIGHT  # noqa: N811
 from .skill import DEFAULT_SKILL, STRONG, slips
 
-STEAL_PREFERENCE = ("werewolf", "fortune-teller", "witch", "hunter", "little-girl", "cupid")
-SPY_CHANCE = 0.3
-DEFEND_PACKMATE_CHANCE = 0.3
-BUS_CHANCE = 0.6
-COUNTER_CLAIM_CHANCE = 0.4
-STRONG_COUNTER_CLAIM_CHANCE = 0.5  # a strong pack contests the seer who exposed one of it
-PLAN_FAKE_CLAIM_CHANCE = 0.12
-PLAN_PUSH_CHANCE = 0.5
-POISON_THRESHOLD = 6.0
+# (Final: native constants in the compiled build, not look-ups in the module's dict)
+STEAL_PREFERENCE: Final = ("werewolf", "fortune-teller", "witch", "hunter", "little-girl",
+                           "cupid")
+SPY_CHANCE: Final = 0.3
+DEFEND_PACKMATE_CHANCE: Final = 0.3
+BUS_CHANCE: Final = 0.6
+COUNTER_CLAIM_CHANCE: Final = 0.4
+STRONG_COUNTER_CLAIM_CHANCE: Final = 0.5  # a strong pack contests the seer who exposed one
+PLAN_FAKE_CLAIM_CHANCE: Final = 0.12
+PLAN_PUSH_CHANCE: Final = 0.5
+POISON_THRESHOLD: Final = 6.0
 LOWEST: Final = float("-inf")  # below every score (made once: compiled, it is parsed)
 
 
@@ -683,7 +685,7 @@ class HeuristicBot(Agent):
         return self._trusted(decision.choices)
 
 
-_DECIDERS = {
+_DECIDERS: Final = {
     "vote": HeuristicBot._vote,
     "attack": HeuristicBot._attack,
     "inspect": HeuristicBot._inspect,

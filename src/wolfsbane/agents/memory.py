@@ -12,17 +12,19 @@ It is recomputed lazily, at most once per batch of new events.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
 from ..core.events import Event
 
-WOLF_ROLES = frozenset({"werewolf"})
-SEER_ROLES = frozenset({"fortune-teller", "seer"})
-CERTAIN = 100.0
-TALK_ONLY = "talk-only"  # an observed change that touches only accusations and defences
+# (Final: native constants in the compiled build, not look-ups in the module's dict)
+WOLF_ROLES: Final = frozenset({"werewolf"})
+SEER_ROLES: Final = frozenset({"fortune-teller", "seer"})
+CERTAIN: Final = 100.0
+# an observed change that touches only accusations and defences
+TALK_ONLY: Final = "talk-only"
 
 
-_PHASES: dict[str, tuple[int | None, bool]] = {}  # phase name -> (its number, a night?)
+_PHASES: Final[dict[str, tuple[int | None, bool]]] = {}  # phase name -> (its number, a night?)
 
 
 def _parse_phase(name: str) -> tuple[int | None, bool]:

@@ -10,21 +10,21 @@ vote backed by evidence pulls a village behind it, a hunch hardly at all.
 from __future__ import annotations
 
 import zlib
-from typing import Any
+from typing import Any, Final
 
 from ..core.talk import WORDINGS
 
 # How far a stated vote with this reason pulls an honest listener behind it (the rest: a
 # reason given by nobody, or one it does not know)
-WEIGHT: dict[str | None, float] = {
+WEIGHT: Final[dict[str | None, float]] = {
     "seer-result": 1.0, "my-result": 1.0, "false-claim": 0.9, "caught-lying": 0.9,
     "voted-seer": 0.8, "defended-wolf": 0.8, "voted-with-wolf": 0.6, "voted-innocent": 0.5,
     "accused-me": 0.3, "follow": 0.15, "quiet": 0.1, "hunch": 0.05,
 }
-NO_REASON_WEIGHT = 0.25
-EVIDENCE = frozenset(reason for reason, weight in WEIGHT.items() if weight >= 0.5)
+NO_REASON_WEIGHT: Final = 0.25
+EVIDENCE: Final = frozenset(reason for reason, weight in WEIGHT.items() if weight >= 0.5)
 # the reasons whose words name the other player (`by`): without one, they cannot be said
-NAMES_BY = frozenset({"seer-result", "false-claim", "caught-lying", "voted-seer",
+NAMES_BY: Final = frozenset({"seer-result", "false-claim", "caught-lying", "voted-seer",
                       "defended-wolf", "voted-with-wolf", "voted-innocent", "follow"})
 
 
