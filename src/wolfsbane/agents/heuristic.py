@@ -239,7 +239,7 @@ class HeuristicBot(Agent):
         for name in names:
             if name != self.seat:
                 rank = spoke.get(name)
-                key = (round(scores.get(name, 0.0), 1),
+                key = (_tenths(scores.get(name, 0.0)),
                        silent + order.get(name, 0) if rank is None else rank)
                 if key < best_key:
                     best, best_key = name, key
@@ -683,6 +683,12 @@ class HeuristicBot(Agent):
 
     def _guard(self, decision: Decision, view: SeatView) -> Any:
         return self._trusted(decision.choices)
+
+
+def _tenths(score: float) -> float:
+    """`round(score, 1)`: a whole number (most scores, early on) is its own rounding, without
+    the decimal conversion that `round` makes of every other."""
+    return score if score.is_integer() else round(score, 1)
 
 
 _DECIDERS: Final = {
