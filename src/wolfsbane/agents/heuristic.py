@@ -53,7 +53,9 @@ STRONG_COUNTER_CLAIM_CHANCE: Final = 0.5  # a strong pack contests the seer who 
 PLAN_FAKE_CLAIM_CHANCE: Final = 0.12
 PLAN_PUSH_CHANCE: Final = 0.5
 POISON_THRESHOLD: Final = 6.0
-LOWEST: Final = float("-inf")  # below every score (made once: compiled, it is parsed)
+# below and above every score (made once: compiled, `float("inf")` is parsed at each use)
+LOWEST: Final = float("-inf")
+HIGHEST: Final = float("inf")
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # compiled (setup.py), yet subclassable
@@ -235,14 +237,17 @@ class HeuristicBot(Agent):
             order.update((name, i) for i, name in enumerate(memory.players))
         spoke = {name: i for i, name in enumerate(memory.speakers)}
         silent = len(spoke)
-        best, best_key = None, (float("inf"), 0)
+        best: str | None = None
+        best_score, best_place = HIGHEST, 0
         for name in names:
             if name != self.seat:
+                score = _tenths(scores.get(name, 0.0))
                 rank = spoke.get(name)
-                key = (_tenths(scores.get(name, 0.0)),
-                       silent + order.get(name, 0) if rank is None else rank)
-                if key < best_key:
-                    best, best_key = name, key
+                place = silent + order.get(name, 0) if rank is None else rank
+                # (the least suspected, then the first to speak: compared as numbers, not
+                # as tuples, which the compiled build compares as any Python objects)
+                if score < best_score or (score == best_score and place < best_place):
+                    best, best_score, best_place = name, score, place
         if best is None and names:
             return names[0]
         return best
