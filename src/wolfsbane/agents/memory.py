@@ -328,6 +328,11 @@ class Memory:
 
     # -- reading the evidence ---------------------------------------------------------------
 
+    def has_intents(self) -> bool:
+        """Whether anyone has stated a vote for a player in this phase. (A generator: compiled,
+        `any` over one is a plain loop, over a dict's values a call of the builtin.)"""
+        return any(target for target in self.intents.values())
+
     def seers_claimed(self) -> list[str]:
         """Who claimed a seer's card, in the order they claimed (kept as claims come in)."""
         return self.seer_claims
