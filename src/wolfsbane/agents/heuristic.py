@@ -479,8 +479,14 @@ class HeuristicBot(Agent):
                   and c != self.seat]
         if not others:
             return primary
-        return max(others, key=lambda c: pressures.get(c, 0.0) + 0.5 * looks.get(c, 0.0)
-                   + jitter.get(c, 0.0))
+        # (the first of the most pressed and suspect, found by a loop: compiled, `max` with a
+        # key would call a Python lambda for every name)
+        target, most = others[0], LOWEST
+        for name in others:
+            weight = pressures.get(name, 0.0) + 0.5 * looks.get(name, 0.0) + jitter.get(name, 0.0)
+            if weight > most:
+                target, most = name, weight
+        return target
 
     def _wolf_vote_primary(self, choices: list[str] | tuple[str, ...]) -> str | None:
         if self._framed in choices:
@@ -495,7 +501,12 @@ class HeuristicBot(Agent):
                 and pressures.get(c, 0.0) >= 1.0]
         if wave:  # blend in: join the village where it already points at an innocent
             jitter = self._jitters()
-            return max(wave, key=lambda c: pressures[c] + jitter.get(c, 0.0))
+            pressed, most = wave[0], LOWEST
+            for name in wave:
+                weight = pressures[name] + jitter.get(name, 0.0)
+                if weight > most:
+                    pressed, most = name, weight
+            return pressed
         target = self._wolf_day_target()
         if target in choices:
             return target
@@ -674,7 +685,12 @@ class HeuristicBot(Agent):
         if not names:
             return self._trusted(choices)
         jitter = self._jitters()
-        return min(names, key=lambda n: threats[n] + jitter.get(n, 0.0))
+        harmless, least = names[0], HIGHEST
+        for name in names:
+            threat = threats[name] + jitter.get(name, 0.0)
+            if threat < least:
+                harmless, least = name, threat
+        return harmless
 
     def _successor(self, decision: Decision, view: SeatView) -> Any:
         if self._is_wolf():
