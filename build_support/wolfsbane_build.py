@@ -13,7 +13,8 @@ import contextlib
 import os
 import shutil
 import sysconfig
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 from setuptools import build_meta as _setuptools
 from setuptools.build_meta import *  # noqa: F403 - the backend's whole interface, as it is
@@ -60,44 +61,19 @@ def get_requires_for_build_wheel(config_settings: dict[str, object] | None = Non
     return requirements + [COMPILER_REQUIREMENT] if wanted else requirements
 
 
-def prepare_metadata_for_build_wheel(metadata_directory: str,
-                                     config_settings: dict[str, object] | None = None) -> str:
-    with _pure():
-        prepared: str = _setuptools.prepare_metadata_for_build_wheel(metadata_directory,
-                                                                     config_settings)
-    return prepared
+def _compiling_nothing(hook: Callable[..., Any]) -> Callable[..., Any]:
+    """setuptools' `hook`, run with nothing compiled."""
+    def run(*args: Any, **kwargs: Any) -> Any:
+        with _pure():
+            return hook(*args, **kwargs)
+    return run
 
 
-def get_requires_for_build_editable(
-        config_settings: dict[str, object] | None = None) -> list[str]:
-    with _pure():
-        requirements: list[str] = _setuptools.get_requires_for_build_editable(config_settings)
-    return requirements
-
-
-def prepare_metadata_for_build_editable(metadata_directory: str,
-                                        config_settings: dict[str, object] | None = None) -> str:
-    with _pure():
-        prepared: str = _setuptools.prepare_metadata_for_build_editable(metadata_directory,
-                                                                        config_settings)
-    return prepared
-
-
-def build_editable(wheel_directory: str, config_settings: dict[str, object] | None = None,
-                   metadata_directory: str | None = None) -> str:
-    with _pure():
-        built: str = _setuptools.build_editable(wheel_directory, config_settings,
-                                                metadata_directory)
-    return built
-
-
-def get_requires_for_build_sdist(config_settings: dict[str, object] | None = None) -> list[str]:
-    with _pure():
-        requirements: list[str] = _setuptools.get_requires_for_build_sdist(config_settings)
-    return requirements
-
-
-def build_sdist(sdist_directory: str, config_settings: dict[str, object] | None = None) -> str:
-    with _pure():
-        built: str = _setuptools.build_sdist(sdist_directory, config_settings)
-    return built
+# the hooks that build no compiled wheel: metadata, editable installs, source distributions
+prepare_metadata_for_build_wheel = _compiling_nothing(_setuptools.prepare_metadata_for_build_wheel)
+get_requires_for_build_editable = _compiling_nothing(_setuptools.get_requires_for_build_editable)
+prepare_metadata_for_build_editable = _compiling_nothing(
+    _setuptools.prepare_metadata_for_build_editable)
+build_editable = _compiling_nothing(_setuptools.build_editable)
+get_requires_for_build_sdist = _compiling_nothing(_setuptools.get_requires_for_build_sdist)
+build_sdist = _compiling_nothing(_setuptools.build_sdist)
