@@ -7,7 +7,7 @@ each figure is the median of the rounds. Prints the build measured and the memor
 in progress, then:
 
     basic N games/s, peer-like M
-    bots N games/s
+    bots N games/s (as the simulator plays them; M with Python's default collector)
     engine N games/s, baseline M games/s, ratio R
     setup N us, decision N us, event N us
 
@@ -15,7 +15,9 @@ in progress, then:
 decision answered uniformly at random among its legal answers (skipping is one of them).
 `peer-like`: the same table played the way rules-enforcing peers play it: nobody ever skips,
 and the werewolves win at parity (our own engine, configured so). `bots`: the full deck with
-the sheriff, the edition's bots talking. `engine`: the full deck with random answers;
+the sheriff, the edition's bots talking, with the garbage collector set as the simulator sets
+it for its games (`wolfsbane.collector`: collections rarely, what was alive before frozen out
+of them), and beside it with Python's defaults. `engine`: the full deck with random answers;
 `baseline`: the same game as a bare plain-Python loop. `setup`: making a basic game (the
 deal, up to the first question of night 1); `decision`: a basic game's cost beyond its
 set-up, per decision answered; `event`: one public event recorded.
@@ -37,11 +39,13 @@ import tempfile
 import time
 import tracemalloc
 from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 from typing import Any
 
 import wolfsbane
 from wolfsbane.agents import bot_for, play_out, random_answer
+from wolfsbane.collector import collecting_rarely
 from wolfsbane.core import PICK, Decision, Game
 from wolfsbane.core import game as game_module
 from wolfsbane.editions import get_edition
@@ -265,10 +269,12 @@ _EVENTS_GAME = make_basic(SEED)
 class Contender:
     """One thing timed: how many calls of `play` a second of CPU time makes, round by round."""
 
-    def __init__(self, name: str, play: Callable[[int], object], batch: int = 10) -> None:
+    def __init__(self, name: str, play: Callable[[int], object], batch: int = 10,
+                 around: Callable[[], AbstractContextManager[object]] = nullcontext) -> None:
         self.name = name
         self.play = play
         self.batch = batch
+        self.around = around  # what each round runs in (the simulator's collector settings)
         self.rates: list[float] = []
         self.calls = 0
 
@@ -276,16 +282,17 @@ class Contender:
         gc.collect()
         play, batch = self.play, self.batch
         done = 0
-        start = time.process_time()
-        deadline = start + seconds
-        while True:
-            for _ in range(batch):
-                play(SEED + self.calls)
-                self.calls += 1
-            done += batch
-            now = time.process_time()
-            if now >= deadline:
-                break
+        with self.around():
+            start = time.process_time()
+            deadline = start + seconds
+            while True:
+                for _ in range(batch):
+                    play(SEED + self.calls)
+                    self.calls += 1
+                done += batch
+                now = time.process_time()
+                if now >= deadline:
+                    break
         rate = done / (now - start)
         self.rates.append(rate)
         return rate
@@ -329,12 +336,15 @@ def measure(seconds: float) -> list[str]:
     """The four lines, from interleaved rounds of every contender."""
     basic = Contender("basic", play_basic)
     peer = Contender("peer-like", play_peer_like)
-    bots = Contender("bots", play_bots, batch=2)
+    # bot games as the simulator plays them (`wolfsbane.collector`), and with Python's
+    # default collector
+    bots = Contender("bots", play_bots, batch=2, around=collecting_rarely)
+    bots_default = Contender("bots, default collector", play_bots, batch=2)
     engine = Contender("engine", play_full)
     baseline = Contender("baseline", baseline_game)
     setup = Contender("setup", make_basic)
     event = Contender("event", emit_public, batch=1000)
-    contenders = [basic, peer, bots, engine, baseline, setup, event]
+    contenders = [basic, peer, bots, bots_default, engine, baseline, setup, event]
     for contender in contenders:  # warm up
         contender.run(0.05)
         contender.rates.clear()
@@ -350,7 +360,8 @@ def measure(seconds: float) -> list[str]:
     decision_us = (per_game_us - setup_us) / decisions_per_game(play_basic)
     return [
         f"basic {basic.median:.0f} games/s, peer-like {peer.median:.0f}",
-        f"bots {bots.median:.0f} games/s",
+        f"bots {bots.median:.0f} games/s (as the simulator plays them; "
+        f"{bots_default.median:.0f} with Python's default collector)",
         f"engine {engine.median:.0f} games/s, baseline {baseline.median:.0f} games/s, "
         f"ratio {statistics.median(ratios):.2f}",
         f"setup {setup_us:.1f} us, decision {decision_us:.2f} us, "

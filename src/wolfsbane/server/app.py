@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import gc
 import json
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from contextlib import asynccontextmanager
@@ -13,6 +12,7 @@ from typing import Any
 from fastapi import FastAPI
 from fastapi.responses import HTMLResponse
 
+from ..collector import settle_for_serving
 from .docs_pages import install_docs
 from .live import Hub
 from .models import MAX_BODY
@@ -120,9 +120,7 @@ def create_app(db_url: str, *, public_url: str = "", quiet: bool = False) -> Fas
         hub.start_housekeeping()
         # fewer, larger garbage collections: a live server holds many long-lived objects
         # (games, sockets) that each full collection would walk again
-        gc.collect()
-        gc.freeze()
-        gc.set_threshold(20_000, 20, 20)
+        settle_for_serving()
         if not quiet:
             print(f"wolfsbane: {loaded} game(s) resumed", flush=True)
         try:

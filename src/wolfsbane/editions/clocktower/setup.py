@@ -229,8 +229,13 @@ def _draw(game: Game, drawing: list[Any]) -> Flow:
             try:
                 return check_bag(count, answer, shift)
             except IllegalAnswer as error:
-                refusal = refusal or error
-        raise refusal or IllegalAnswer("That bag cannot be played.", "bag-counts")
+                # kept without its traceback, whose frame (this one) would keep it: a cycle
+                # that would hold the whole game until the cyclic collector came by
+                refusal = refusal or error.with_traceback(None)
+        try:
+            raise refusal or IllegalAnswer("That bag cannot be played.", "bag-counts")
+        finally:
+            refusal = None  # (the same cycle, through the traceback of the raise)
 
     suggestion: list[str] = []
     if bag_given != recommended_deck(count)[:count]:
