@@ -44,11 +44,12 @@ from pathlib import Path
 from typing import Any
 
 import wolfsbane
-from wolfsbane.agents import bot_for, play_out, random_answer
+from wolfsbane.agents import random_answer
 from wolfsbane.collector import collecting_rarely
 from wolfsbane.core import PICK, Decision, Game
 from wolfsbane.core import game as game_module
 from wolfsbane.editions import get_edition
+from wolfsbane.sim.run import play_one
 
 EDITION = get_edition("millers-hollow")
 SEATS8 = [f"P{i}" for i in range(8)]
@@ -105,10 +106,8 @@ def play_full(seed: int) -> Game:
 
 
 def play_bots(seed: int) -> Game:
-    game = Game(EDITION, SEATS8, deck=FULL_DECK, options={"sheriff": True}, seed=seed)
-    rng = random.Random(seed)
-    agents = {seat: bot_for(seat, random.Random(rng.random()), EDITION) for seat in SEATS8}
-    return play_out(game, agents)
+    """A bot game as the simulator plays it (`wolfsbane simulate`)."""
+    return play_one(EDITION.id, FULL_DECK, 8, {"sheriff": True}, seed)
 
 
 # -- the same game in plain Python ---------------------------------------------------------------

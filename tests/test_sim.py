@@ -7,8 +7,9 @@ import math
 import pytest
 
 from wolfsbane.core import SetupError
+from wolfsbane.editions import EDITIONS
 from wolfsbane.sim import SimulationResult, format_report, simulate, wilson_interval
-from wolfsbane.sim.run import play_one
+from wolfsbane.sim.run import play_one, resolve_deck
 
 FULL = ["werewolf", "werewolf", "fortune-teller", "witch", "hunter", "cupid", "villager",
         "villager"]
@@ -108,3 +109,17 @@ def test_win_rate_by_seat_and_the_herding_figure_are_counted(
     exported = result.as_dict()
     assert exported["seat_games"] == result.seat_games
     assert exported["herding"]["executions"] == herding.executions
+
+
+@pytest.mark.parametrize("edition_id", sorted(EDITIONS))
+def test_the_simulators_bots_play_the_same_games_with_read_only_events(edition_id: str) -> None:
+    """The simulator hands its bots plain copies of the events (faster to read). Handed
+    read-only copies, where any change raises, the same bots play the very same games: none
+    of them changes what it is handed."""
+    deck = resolve_deck(edition_id, None, 8, {})
+    for seed in range(4):
+        plain = play_one(edition_id, deck, 8, {}, seed)
+        guarded = play_one(edition_id, deck, 8, {}, seed, read_only=True)
+        assert plain.log == guarded.log
+        assert [(e.kind, e.data, e.audience) for e in plain.events] == \
+            [(e.kind, e.data, e.audience) for e in guarded.events]

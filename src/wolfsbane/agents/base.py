@@ -47,14 +47,17 @@ def play_out(
     talk: bool = True,
     max_answers: int = 100_000,
     on_event: Callable[[Event], None] | None = None,
+    read_only: bool = True,
 ) -> Game:
     """Let the agents answer every open decision until the game ends, talking as the one bot
     driver schedules it (`agents.driver.Table`, or the edition's own: `agents.table_for`;
     rounds of talk in a shuffled order before each kind of decision, the answers after).
-    `on_event(last event)` is called after each answer."""
+    `on_event(last event)` is called after each answer. `read_only=False`: the agents are
+    handed events with plain dicts, faster to read (`agents.driver.frozen_event`)."""
     from . import table_for  # the driver builds on this module
 
-    return table_for(game, agents, talk=talk).play_out(max_answers, on_event=on_event)
+    table = table_for(game, agents, talk=talk, read_only=read_only)
+    return table.play_out(max_answers, on_event=on_event)
 
 
 __all__ = ["Agent", "SeatView", "play_out"]

@@ -45,40 +45,51 @@ Say = Callable[[str, str, Any], Any]  # (seat, channel, message): post it, or Il
 _PLAIN: Final = frozenset({str, int, float, bool, type(None)})  # immutable: shared as they are
 
 
-def freeze(value: Any) -> Any:
+def freeze(value: Any, read_only: bool = True) -> Any:
     """A read-only deep copy of an event's data: dicts become `FrozenDict`s, lists tuples,
-    sets frozensets. What a bot does with it cannot reach the game."""
+    sets frozensets. What a bot does with it cannot reach the game. (`read_only=False`: the
+    same copy with plain dicts, which a bot could change but reads faster.)"""
     kind = type(value)
     if kind in _PLAIN:
         return value
     if kind is dict or kind is FrozenDict:
-        return _frozen_data(value)
+        return _frozen_data(value, read_only)
     # (lists before the abstract Mapping check, which is slow: event data holds lists)
     if kind is list or kind is tuple:
-        return tuple([item if type(item) in _PLAIN else freeze(item) for item in value])
+        return tuple([item if type(item) in _PLAIN else freeze(item, read_only)
+                      for item in value])
     if isinstance(value, Mapping):
-        return _frozen_data(dict(value))
+        return _frozen_data(dict(value), read_only)
     if isinstance(value, (list, tuple)):
-        return tuple([freeze(item) for item in value])
+        return tuple([freeze(item, read_only) for item in value])
     if isinstance(value, (set, frozenset)):
-        return frozenset(freeze(item) for item in value)
+        return frozenset(freeze(item, read_only) for item in value)
     return value
 
 
-def _frozen_data(data: dict[str, Any]) -> FrozenDict:
+def _frozen_data(data: dict[str, Any], read_only: bool = True) -> dict[str, Any]:
     """A dict, read-only (most hold only immutable values, which are shared as they are: the
     cheap case, on the hot path of every simulation; a message said is one level deeper)."""
     for item in data.values():
         if type(item) not in _PLAIN:
-            return FrozenDict({key: value if type(value) in _PLAIN else freeze(value)
-                               for key, value in data.items()})
-    return FrozenDict(data)
+            copy = {key: value if type(value) in _PLAIN else freeze(value, read_only)
+                    for key, value in data.items()}
+            return FrozenDict(copy) if read_only else copy
+    return FrozenDict(data) if read_only else data.copy()
 
 
-def frozen_event(event: Event) -> Event:
+def frozen_event(event: Event, read_only: bool = True) -> Event:
     """An event as agents receive it: a copy, with read-only data. (The table shares one copy
-    among its agents; none of them can reach the game's own event through it.)"""
-    return Event(event.index, event.kind, _frozen_data(event.data), event.audience, event.phase)
+    among its agents; none of them can reach the game's own event through it.)
+
+    `read_only=False` copies the data into plain dicts instead, which bots read in about a
+    third of the instructions (a dict subclass takes the slow path of every look-up and
+    `.get`, compiled or not) but could
+    change, and the table's other agents would read the change (never the game: it is still
+    a copy). The simulator's own bots take that: the suite plays every edition's bots with
+    read-only copies, where a write raises."""
+    return Event(event.index, event.kind, _frozen_data(event.data, read_only),
+                 event.audience, event.phase)
 
 
 def _shuffle(items: list[str], draw: Callable[[], float]) -> None:
@@ -118,16 +129,19 @@ class Table:
     to talk says nothing. `say` posts a message (default: `game.say`); the server passes its
     own, which also respects what its table may see. `plays(seat)` says whether the table
     plays an agent's seat at the moment (a server's moderator may take a bot's seat over).
+    `read_only` (default): the agents' copies of the events are read-only (`frozen_event`).
     """
 
     def __init__(self, game: Game, agents: Mapping[str, Agent], *, rounds: int = TALK_ROUNDS,
                  talk: bool = True, strict: bool = True, say: Say | None = None,
-                 most: int | None = None, plays: Callable[[str], bool] | None = None) -> None:
+                 most: int | None = None, plays: Callable[[str], bool] | None = None,
+                 read_only: bool = True) -> None:
         self.agents = agents
         self.rounds = rounds
         self.talk = talk
         self.strict = strict
         self.most = most  # messages a bot may post per turn on a channel (None: no limit)
+        self.read_only = read_only  # the events' data handed as read-only dicts (frozen_event)
         self._say = say
         self._plays = plays
         self._order = random.Random(f"{game.seed}:talk-order").random
@@ -192,7 +206,7 @@ class Table:
             if audience is None or everything or seat in audience:
                 copy = frozen[index]
                 if copy is None:
-                    copy = frozen[index] = frozen_event(event)
+                    copy = frozen[index] = frozen_event(event, self.read_only)
                 batch.append(copy)
         agent.cursor = count
         agent.observe(batch)

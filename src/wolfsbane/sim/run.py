@@ -177,10 +177,15 @@ def seats_for(players: int) -> list[str]:
 
 def play_one(
     edition_id: str, deck: Sequence[str], players: int, options: dict[str, Any], seed: int,
-    skills: Sequence[str] | None = None,
+    skills: Sequence[str] | None = None, *, read_only: bool = False,
 ) -> Game:
     """One all-bot game, a pure function of its arguments (`skills`: each seat's bot level,
-    in seat order; default: every bot at the default level, `agents.skill`)."""
+    in seat order; default: every bot at the default level, `agents.skill`).
+
+    The bots are handed plain copies of the events, faster to read than read-only ones
+    (`agents.driver.frozen_event`): they are our own, which never change what they are
+    handed, and the games are the same with `read_only=True`, where a change would raise
+    (`tests/test_sim.py`)."""
     edition = get_edition(edition_id)
     seats = seats_for(players)
     game = Game(edition, seats, deck=list(deck), options=options, seed=seed)
@@ -188,7 +193,7 @@ def play_one(
     levels = list(skills) if skills is not None else [DEFAULT_SKILL] * players
     agents = {seat: bot_for(seat, random.Random(rng.getrandbits(64)), edition_id, level)
               for seat, level in zip(seats, levels, strict=True)}
-    return play_out(game, agents)
+    return play_out(game, agents, read_only=read_only)
 
 
 def days_of(game: Game) -> int:
