@@ -453,6 +453,17 @@ class Game:
             {"winner": outcome.winner, "winners": list(outcome.winners), "reason": outcome.reason},
         )
 
+    def close(self) -> None:
+        """Put away a game that will not go on: its questions are withdrawn (an answer is
+        refused as no longer open) and its flow stops, which frees the game at once. An
+        unfinished game and its flow refer to each other, a cycle only Python's cyclic
+        collector would free otherwise (a game played to its end frees itself). Logs
+        nothing: a replay of its record stops where it stopped."""
+        self._flow.close()
+        self.open.clear()
+        self._batch = ()
+        self._listeners.clear()
+
     # -- answering -------------------------------------------------------------------------
 
     def decisions_for(self, seat: str) -> list[Decision]:
