@@ -84,10 +84,10 @@ def frozen_event(event: Event, read_only: bool = True) -> Event:
 
     `read_only=False` copies the data into plain dicts instead, which bots read in about a
     third of the instructions (a dict subclass takes the slow path of every look-up and
-    `.get`, compiled or not) but could
-    change, and the table's other agents would read the change (never the game: it is still
-    a copy). The simulator's own bots take that: the suite plays every edition's bots with
-    read-only copies, where a write raises."""
+    `.get`, compiled or not) but could change, and the table's other agents would read the
+    change (never the game: it is still a copy). The simulator's own bots take that
+    (`sim.run.play_one`): they play the same games with read-only copies, where a write
+    raises."""
     return Event(event.index, event.kind, _frozen_data(event.data, read_only),
                  event.audience, event.phase)
 
