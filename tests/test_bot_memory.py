@@ -43,9 +43,13 @@ def seen_by(game: Game, seat: str) -> list[Event]:
 
 def record(memory: Memory) -> dict[str, Any]:
     """Everything the memory knows (but its counters of changes, which count batches)."""
-    return {name: value for name, value in vars(memory).items()
+    # (compiled, a Memory keeps its fields in its own struct, which mypyc lists)
+    fields = (vars(memory) if hasattr(memory, "__dict__") else
+              {name: getattr(memory, name)
+               for name in type(memory).__mypyc_attrs__})  # type: ignore[attr-defined]
+    return {name: value for name, value in fields.items()
             if not name.startswith("_") and name not in ("version", "truth_version", "tick",
-                                                         "intent_version")}
+                                                         "intent_version", "__dict__")}
 
 
 def scores(memory: Memory) -> dict[str, dict[str, float]]:

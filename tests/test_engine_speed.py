@@ -4,10 +4,13 @@ between two source trees)."""
 
 from __future__ import annotations
 
+import ast
 import random
+from pathlib import Path
 
 from wolfsbane.agents import random_answer
 from wolfsbane.core import NUMBER, PARTS, Decision, Game
+from wolfsbane.core import game as game_module
 from wolfsbane.core.events import Event
 from wolfsbane.core.game import MANUAL
 from wolfsbane.editions import get_edition
@@ -41,6 +44,31 @@ def test_a_decision_takes_its_options_by_name_as_before() -> None:
             decision.standing) == ("pick", True, "Look?", 30.0, True)
     assert decision.validate("Cy") == "Cy"
     assert decision.validate(None) is None
+
+
+def _parameters(source: Path, cls: str, method: str) -> list[tuple[str, str]]:
+    """A method's parameters after `self` as written: (name, default or "")."""
+    tree = ast.parse(source.read_text())
+    body = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == cls).body
+    function = next(n for n in body if isinstance(n, ast.FunctionDef) and n.name == method)
+    names = [a.arg for a in function.args.args[1:]]
+    defaults = [ast.unparse(d) for d in function.args.defaults]
+    return list(zip(names, [""] * (len(names) - len(defaults)) + defaults, strict=True))
+
+
+def test_asking_takes_exactly_what_a_decision_is_made_with() -> None:
+    """`Game.ask` (a native call in the compiled build; the Decision class itself in pure
+    Python) has the parameters of `Decision`, in the same order, with the same defaults."""
+    core = Path(game_module.__file__).parent
+    asking = _parameters(core / "game.py", "Game", "ask")
+    making = _parameters(core / "decision.py", "Decision", "__init__")
+    assert asking == making
+    game = a_game()
+    asked = game.ask("Ana", "inspect", ["Ben", "Cy"], optional=True, prompt="Look?",
+                     seconds=30.0, standing=True, reason="why")
+    made = Decision("Ana", "inspect", ["Ben", "Cy"], optional=True, prompt="Look?",
+                    seconds=30.0, standing=True, reason="why")
+    assert _fields(asked) == _fields(made)
 
 
 def test_the_game_keeps_its_fields_in_slots() -> None:

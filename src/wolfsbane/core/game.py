@@ -232,10 +232,41 @@ class Game:
 
     # -- asking ----------------------------------------------------------------------------
 
-    # `ask(player, name, choices=(), **kwargs)`: a question for one seat (a Player or a seat
-    # name), with the options of `Decision`. It is the Decision constructor itself, so that
-    # asking, which every flow does all the time, costs no extra call.
-    ask = staticmethod(Decision)
+    def ask(
+        self,
+        seat: str | Player,
+        name: str,
+        choices: Sequence[str] = (),
+        kind: str = PICK,
+        min: int = 1,
+        max: int = 1,
+        optional: bool = False,
+        default: Any = None,
+        prompt: str = "",
+        about: str | None = None,
+        forbidden: dict[str, str] | None = None,
+        required_reason: str = "",
+        check: Callable[[Any], Any] | None = None,
+        audience: frozenset[str] | None = None,
+        standing: bool = False,
+        seconds: float | None = None,
+        since: str | None = None,
+        lapse: Any = UNANSWERED,
+        parts: dict[str, Decision] | None = None,
+        truth: Any = None,
+        reason: str = "",
+    ) -> Decision:
+        """A question for one seat (a Player or a seat name), with the options of `Decision`
+        (the same parameters, by the same names).
+
+        In pure Python this method is replaced by the `Decision` class itself (below the
+        class), so that asking, which every flow does all the time, costs no extra call.
+        Compiled, a flow's call of this method is a native call whose arguments are bound
+        when it is compiled, where a call of the class through an attribute would match up to
+        twenty keywords by name at every question: a sixth of a compiled basic game."""
+        return Decision(seat, name, choices, kind, min, max, optional, default, prompt, about,
+                        forbidden, required_reason, check, audience, standing, seconds, since,
+                        lapse, parts, truth, reason)
 
     def ask_yes_no(self, player: Player | str, name: str, **kwargs: Any) -> Decision:
         kwargs.setdefault("optional", True)
@@ -657,3 +688,8 @@ def check_end(game: Game) -> None:
     outcome = game.edition.check_win(game)
     if outcome is not None:
         raise GameOver(outcome)
+
+
+if __file__.endswith(".py"):  # pure Python (compiled, this module is an extension)
+    # `game.ask` is the Decision constructor itself: no call in between (see `Game.ask`)
+    Game.ask = staticmethod(Decision)  # type: ignore[method-assign,assignment]
