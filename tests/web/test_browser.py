@@ -279,7 +279,8 @@ def test_a_table_game_with_a_narrating_screen_and_two_phones(browser: Any, web_s
     # each phone shows its own card only
     roles = []
     for phone in phones:
-        phone.locator(".role-card .role-name").wait_for()
+        # (a phone redraws once its socket brings the night's end: slower on a busy machine)
+        phone.locator(".role-card .role-name").wait_for(timeout=30_000)
         roles.append(phone.locator(".role-card .role-name").inner_text())
         assert phone.locator(".board-players").count() == 0
     check_accessibility(phones[0], "seat (phone)")
