@@ -4,6 +4,8 @@ makes no reference cycles: every object of a finished game is freed by reference
 from __future__ import annotations
 
 import gc
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 import pytest
 
@@ -14,21 +16,41 @@ from wolfsbane.sim import run
 from wolfsbane.sim.run import Setup, play_chunk, play_one, resolve_deck
 
 
+def _games_alive() -> int:
+    """Games in memory (a game kept alive by a reference cycle is among them until the
+    collector comes; a generator in the cycle may be closed by it, so its count of what it
+    freed cannot tell)."""
+    return sum(1 for thing in gc.get_objects() if type(thing) is Game)
+
+
+@contextmanager
+def _collector_off() -> Iterator[Callable[[], int]]:
+    """The cyclic collector stopped, after one collection; yields how many games have come
+    into memory since (not counting other tests' games the process still holds)."""
+    gc.collect()
+    gc.disable()
+    try:
+        before = _games_alive()
+        yield lambda: _games_alive() - before
+    finally:
+        gc.enable()
+
+
+def _a_basic_game() -> Game:
+    deck = resolve_deck("millers-hollow", None, 8, {})
+    return Game(get_edition("millers-hollow"), [f"P{n}" for n in range(8)], deck=deck)
+
+
 @pytest.mark.parametrize("edition_id", sorted(EDITIONS))
 @pytest.mark.parametrize("players", [8, 12])
 def test_a_game_makes_no_reference_cycles(edition_id: str, players: int) -> None:
     deck = resolve_deck(edition_id, None, players, {})
-    gc.collect()
-    gc.disable()
-    try:
-        before = _games_alive()  # (other tests' games the process still holds)
+    with _collector_off() as new_games:
         for seed in range(8):  # (a Clocktower bag refused once, then drawn, is among them)
             play_one(edition_id, deck, players, {}, seed)
         # nothing of the games is left for the cyclic collector: reference counting freed it
-        alive = _games_alive() - before
+        alive = new_games()
         left = gc.collect()
-    finally:
-        gc.enable()
     assert (alive, left) == (0, 0)
 
 
@@ -70,42 +92,23 @@ def test_a_simulation_chunk_collects_rarely(monkeypatch: pytest.MonkeyPatch) -> 
     assert gc.get_threshold() == before
 
 
-def _games_alive() -> int:
-    """Games in memory (a game kept alive by a reference cycle is among them until the
-    collector comes; a generator in the cycle may be closed by it, so its count of what it
-    freed cannot tell)."""
-    return sum(1 for thing in gc.get_objects() if type(thing) is Game)
-
-
 def test_a_closed_game_frees_itself_and_takes_no_more_answers() -> None:
-    deck = resolve_deck("millers-hollow", None, 8, {})
-    gc.collect()
-    gc.disable()
-    try:
-        before = _games_alive()
-        game = Game(get_edition("millers-hollow"), [f"P{n}" for n in range(8)], deck=deck)
+    with _collector_off() as new_games:
+        game = _a_basic_game()
         asked = next(iter(game.open.values()))
         game.close()
         with pytest.raises(IllegalAnswer):
             game.answer(asked.id, None)
         del game, asked
-        alive = _games_alive() - before  # freed at once, by reference counting
-    finally:
-        gc.enable()
+        alive = new_games()  # freed at once, by reference counting
     assert alive == 0
 
 
 def test_an_unfinished_game_left_open_waits_for_the_collector() -> None:
     """(Why `close` exists: an unfinished game and its flow refer to each other.)"""
-    deck = resolve_deck("millers-hollow", None, 8, {})
-    gc.collect()
-    gc.disable()
-    try:
-        before = _games_alive()
-        Game(get_edition("millers-hollow"), [f"P{n}" for n in range(8)], deck=deck)
-        alive = _games_alive() - before
+    with _collector_off() as new_games:
+        _a_basic_game()
+        alive = new_games()
         gc.collect()
-        after = _games_alive() - before
-    finally:
-        gc.enable()
+        after = new_games()
     assert (alive, after) == (1, 0)
