@@ -11,7 +11,8 @@ from pathlib import Path
 from wolfsbane.agents import random_answer
 from wolfsbane.core import NUMBER, PARTS, Decision, Game
 from wolfsbane.core import game as game_module
-from wolfsbane.core.events import Event
+from wolfsbane.core.chance import seeded, shuffle
+from wolfsbane.core.events import STORYTELLER, Event
 from wolfsbane.core.game import MANUAL
 from wolfsbane.editions import get_edition
 
@@ -69,6 +70,81 @@ def test_asking_takes_exactly_what_a_decision_is_made_with() -> None:
     made = Decision("Ana", "inspect", ["Ben", "Cy"], optional=True, prompt="Look?",
                     seconds=30.0, standing=True, reason="why")
     assert _fields(asked) == _fields(made)
+
+
+def _declared_fields(source: Path, cls: str) -> list[tuple[str, str]]:
+    """A dataclass's fields as declared: (name, default or "")."""
+    tree = ast.parse(source.read_text())
+    body = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name == cls).body
+    return [(n.target.id, ast.unparse(n.value) if n.value is not None else "")
+            for n in body if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)]
+
+
+def test_the_dataclasses_made_per_game_take_their_fields_in_order() -> None:
+    """The dataclasses that a game makes as it goes write their `__init__` out (compiled,
+    the one dataclasses would write runs interpreted): it takes the declared fields, in
+    order, with their defaults, and sets each."""
+    package = Path(game_module.__file__).parent.parent
+    made = [("core/deaths.py", "Death"), ("editions/millers_hollow/seat.py", "MillersHollowSeat"),
+            ("editions/millers_hollow/__init__.py", "MillersHollowState"),
+            ("editions/millers_hollow/__init__.py", "Night")]
+    for path, cls in made:
+        declared = _declared_fields(package / path, cls)
+        assert _parameters(package / path, cls, "__init__") == declared, cls
+    from wolfsbane.editions.millers_hollow import Night
+    night = Night(2, ["thief"], victim="Ana", healed=True)
+    assert (night.number, night.center, night.spies, night.arrows, night.victim,
+            night.frightened, night.healed, night.poisoned) == (
+        2, ["thief"], (), (), "Ana", None, True, ())
+    assert night == Night(2, ["thief"], victim="Ana", healed=True)  # still a dataclass
+
+
+def test_asking_the_storyteller_takes_what_a_decision_is_made_with() -> None:
+    """`Game.ask_storyteller` spells out the options of `Decision` (but its seat), in the
+    same order, with the same defaults, and then its own `suggest`."""
+    core = Path(game_module.__file__).parent
+    asking = _parameters(core / "game.py", "Game", "ask_storyteller")
+    making = _parameters(core / "decision.py", "Decision", "__init__")
+    assert asking == making[1:]
+    game = a_game()
+    asked = game.ask_storyteller("tie-break", ["Ben", "Cy"], about="Ana", prompt="Break it.",
+                                 suggest=lambda rng: "Cy")
+    made = Decision(STORYTELLER, "tie-break", ["Ben", "Cy"], about="Ana", prompt="Break it.")
+    assert _fields(asked) == _fields(made) | {"suggestion": "Cy"}
+
+
+def test_the_games_generator_is_pythons_random_in_the_same_state() -> None:
+    for seed in [0, 1, -1, 7, 2**31, 2**64 - 1, -(2**70), 123456789123456789]:
+        assert seeded(seed).getstate() == random.Random(seed).getstate(), seed
+    for text in ["", "1:talk-order", "seed", "é:ü", "42:bot:Ana"]:
+        assert seeded(text).getstate() == random.Random(text).getstate(), text
+    made = seeded(5)
+    assert type(made) is random.Random and made.random() == random.Random(5).random()
+
+
+def test_the_deals_shuffle_draws_as_pythons_shuffle() -> None:
+    for seed in range(300):
+        for size in [0, 1, 2, 3, 5, 8, 13, 24, 40]:
+            ours, pythons = random.Random(seed), random.Random(seed)
+            cards, expected = list(range(size)), list(range(size))
+            shuffle(ours, cards)
+            pythons.shuffle(expected)
+            assert cards == expected, (seed, size)
+            assert ours.getstate() == pythons.getstate()  # the same draws, no more
+
+
+def test_a_generator_of_another_kind_shuffles_its_own_way() -> None:
+    class Counting(random.Random):
+        shuffled = 0
+
+        def shuffle(self, x: list[object]) -> None:  # type: ignore[override]
+            self.shuffled += 1
+            super().shuffle(x)
+
+    rng = Counting(3)
+    cards = [1, 2, 3]
+    shuffle(rng, cards)
+    assert rng.shuffled == 1
 
 
 def test_the_game_keeps_its_fields_in_slots() -> None:

@@ -23,11 +23,11 @@ to repeat itself word for word.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any, Final
 
 from ..core import Decision, Game, IllegalAnswer
+from ..core.chance import seeded
 from ..core.compiled import mypyc_attr
 from ..core.decision import CLOCK
 from ..core.events import STORYTELLER, Event
@@ -144,7 +144,7 @@ class Table:
         self.read_only = read_only  # the events' data handed as read-only dicts (frozen_event)
         self._say = say
         self._plays = plays
-        self._order = random.Random(f"{game.seed}:talk-order").random
+        self._order = seeded(f"{game.seed}:talk-order").random  # random.Random(...)
         self._discussed: set[tuple[str, str]] = set()
         self._said: dict[tuple[str, str, str], set[Any]] = {}
         self._stated_vote: dict[tuple[str, str, str], Any] = {}

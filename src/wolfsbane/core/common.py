@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Generator
 from typing import TYPE_CHECKING, Any
 
+from .chance import shuffle
 from .decision import ARRANGE
 from .errors import IllegalAnswer
 from .votes import most_voted
@@ -41,13 +42,13 @@ def deal(game: Game) -> Generator[Any, Any, list[str]]:
                                     "deal-cards")
             return list(answer)
 
-        def shuffle(rng: Any) -> list[str]:
+        def shuffled(rng: Any) -> list[str]:
             cards = list(deck)
-            rng.shuffle(cards)
+            shuffle(rng, cards)  # rng.shuffle(cards), made faster (core.chance)
             return cards
 
         cards = yield game.ask_storyteller(
-            "deal", deck, kind=ARRANGE, suggest=shuffle, check=check,
+            "deal", deck, kind=ARRANGE, suggest=shuffled, check=check,
             prompt="Deal the cards: one per seat in seat order, the rest to the center.",
         )
         for player, role_id in zip(players, cards, strict=False):

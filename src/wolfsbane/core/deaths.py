@@ -36,6 +36,14 @@ class Death:
     by: Player | None = None
     character: str | None = None
 
+    # written out: compiled, the `__init__` that dataclasses writes runs interpreted
+    def __init__(self, player: Player, cause: str, by: Player | None = None,
+                 character: str | None = None) -> None:
+        self.player = player
+        self.cause = cause
+        self.by = by
+        self.character = character
+
     @classmethod
     def caused_by(cls, player: Player, cause: str, source: Player) -> Death:
         """A death caused by `source`'s ability, as the character `source` holds now."""

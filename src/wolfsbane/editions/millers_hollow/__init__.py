@@ -44,6 +44,11 @@ class MillersHollowState:
     werewolves_awake: bool = False  # the pack's channel is open
     spies: tuple[Player, ...] = ()  # the little girls who overhear the pack's talk tonight
 
+    # written out: compiled, the `__init__` that dataclasses writes runs interpreted
+    def __init__(self, werewolves_awake: bool = False, spies: tuple[Player, ...] = ()) -> None:
+        self.werewolves_awake = werewolves_awake
+        self.spies = spies
+
 
 def state_of(game: Game) -> MillersHollowState:
     state = game.state
@@ -64,6 +69,20 @@ class Night:
     frightened: Player | None = None  # a little girl caught peeking: she dies of fright
     healed: bool = False
     poisoned: Sequence[Death] = ()  # the witch's, as she caused them
+
+    # written out: compiled, the `__init__` that dataclasses writes runs interpreted
+    def __init__(self, number: int, center: list[str], spies: Sequence[Player] = (),
+                 arrows: Sequence[r.Arrow] = (), victim: str | None = None,
+                 frightened: Player | None = None, healed: bool = False,
+                 poisoned: Sequence[Death] = ()) -> None:
+        self.number = number
+        self.center = center
+        self.spies = spies
+        self.arrows = arrows
+        self.victim = victim
+        self.frightened = frightened
+        self.healed = healed
+        self.poisoned = poisoned
 
 
 # A slot that only hands on a card's own generator returns it rather than wrapping it in

@@ -13,6 +13,10 @@ if TYPE_CHECKING:
 class MillersHollowSeat:
     was: str | None = None  # the card a thief swapped away ("thief"), once they have
 
+    # written out: compiled, the `__init__` that dataclasses writes runs interpreted, once per seat
+    def __init__(self, was: str | None = None) -> None:
+        self.was = was
+
 
 def seat_of(player: Player) -> MillersHollowSeat:
     seat = player.state
