@@ -10,6 +10,7 @@ in progress, then:
     bots N games/s (as the simulator plays them; M with Python's default collector)
     engine N games/s, baseline M games/s, ratio R
     setup N us, decision N us, event N us
+    werewolf-engine N games/s: basic X x, peer-like Y x
 
 `basic`: 8 players (2 werewolves, the fortune teller, 5 villagers), no sheriff, every open
 decision answered uniformly at random among its legal answers (skipping is one of them).
@@ -21,6 +22,10 @@ of them), and beside it with Python's defaults. `engine`: the full deck with ran
 `baseline`: the same game as a bare plain-Python loop. `setup`: making a basic game (the
 deal, up to the first question of night 1) and putting it away; `decision`: a basic game's
 cost beyond its set-up, per decision answered; `event`: one public event recorded.
+
+The last line times the peer the issue measures against, werewolf-engine 0.1.0, in the same
+rounds (where it is installed: it is no dependency of ours): the basic table in its rules, and
+each of our two figures over its own, round by round.
 
 Where the compiled build is installed (``pip install .`` with a C compiler), the same lines
 follow for the pure-Python build, measured in a second process on the same sources.
@@ -98,6 +103,44 @@ def play_peer_like(seed: int) -> Game:
     while open_:
         decision = next(iter(open_.values()))
         answer(decision.id, peer_answer(decision, rng))
+    return game
+
+
+# -- the peer, where it is installed ------------------------------------------------------------
+
+try:  # werewolf-engine 0.1.0, the fastest rules-enforcing Python peer measured (issue #17)
+    import werewolf_engine as peer_engine
+    from werewolf_engine.phases import Phase as PeerPhase
+except ImportError:  # not a dependency: `pip install werewolf-engine==0.1.0` to time it here
+    peer_engine = None
+
+PEER_NAMES = [f"P{i}" for i in range(8)]
+
+
+def play_peer(seed: int) -> object:
+    """The basic table in the peer: each night actor acts on a uniformly random one of the
+    targets it offers, every living player votes for a uniformly random other one (its rules:
+    nobody skips, a tied vote executes nobody, the werewolves win at parity). It deals with
+    Python's global generator, seeded here once a game as ours seeds its own."""
+    assert peer_engine is not None
+    random.seed(seed)
+    game = peer_engine.Game(PEER_NAMES, peer_engine.GameConfig(
+        role_counts={"werewolf": 2, "seer": 1, "villager": 5}))
+    game.start()
+    rng = ANSWERS
+    while game.phase != PeerPhase.END:
+        if game.phase == PeerPhase.NIGHT:
+            night = game.night_manager
+            actor = night.current_actor
+            targets = night.get_available_targets(actor)
+            if targets:
+                game.night_action(actor.id, rng.choice(targets).id)
+            else:
+                game.night_skip(actor.id)
+        else:
+            living = [player for player in game.players if player.is_alive()]
+            for voter in living:
+                game.day_vote(voter.id, rng.choice([p for p in living if p is not voter]).id)
     return game
 
 
@@ -351,19 +394,32 @@ def measure(seconds: float) -> list[str]:
     setup = Contender("setup", set_up)
     event = Contender("event", emit_public, batch=1000)
     contenders = [basic, peer, bots, bots_default, engine, baseline, setup, event]
+    rival = Contender("werewolf-engine", play_peer) if peer_engine is not None else None
+    if rival is not None:
+        contenders.append(rival)
     for contender in contenders:  # warm up
         contender.run(0.05)
         contender.rates.clear()
     share = seconds * 4 / (ROUNDS * len(contenders))
     ratios = []
+    against_peer: list[tuple[float, float]] = []  # basic and peer-like over the peer, per round
     for round_ in range(ROUNDS):
         turn = contenders[round_ % len(contenders):] + contenders[:round_ % len(contenders)]
         for contender in turn:
             contender.run(share)
         ratios.append(engine.rates[-1] / baseline.rates[-1])
+        if rival is not None:
+            against_peer.append((basic.rates[-1] / rival.rates[-1],
+                                 peer.rates[-1] / rival.rates[-1]))
     per_game_us = 1e6 / basic.median
     setup_us = 1e6 / setup.median
     decision_us = (per_game_us - setup_us) / decisions_per_game(play_basic)
+    if rival is not None:
+        peer_line = (f"werewolf-engine {rival.median:.0f} games/s: basic "
+                     f"{statistics.median(r[0] for r in against_peer):.2f} x, peer-like "
+                     f"{statistics.median(r[1] for r in against_peer):.2f} x")
+    else:
+        peer_line = "werewolf-engine not installed (pip install werewolf-engine==0.1.0)"
     return [
         f"basic {basic.median:.0f} games/s, peer-like {peer.median:.0f}",
         f"bots {bots.median:.0f} games/s (as the simulator plays them; "
@@ -372,6 +428,7 @@ def measure(seconds: float) -> list[str]:
         f"ratio {statistics.median(ratios):.2f}",
         f"setup {setup_us:.1f} us, decision {decision_us:.2f} us, "
         f"event {1e6 / event.median:.2f} us",
+        peer_line,
     ]
 
 
