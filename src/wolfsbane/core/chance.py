@@ -1,12 +1,14 @@
 """The game's chance: a seeded Mersenne Twister and the deal's shuffle, exactly as Python's
 `random` makes them, without its interpreted frames.
 
-`random.Random(seed)` runs two Python frames (`Random.__init__`, `Random.seed`) around the C
-seeding, and `Random.shuffle` one more per card (`_randbelow`): about a tenth of setting a
-compiled game up, and of each bot's making. The functions here do the same work in the same
-order: the same seeding (an int as it is; a string as version 2 of `Random.seed` turns it
-into an int), the same draws (`getrandbits`, a draw out of range drawn again), so every seed
-keeps its game. `tests/test_engine_speed.py` compares them with `random` on many seeds.
+`random.Random(seed)` runs two Python frames (`Random.__init__`, `Random.seed`, which for a
+string also hashes it) around the C seeding, and `Random.shuffle` one more per card
+(`_randbelow`). Compiled, the shuffle was a tenth of setting a game up, and the frames around
+the eleven seedings of a bot game as the simulator plays it (the game's, the simulator's own,
+its eight bots', the talk order's) 2 % of the game. The functions here do the same work in the same order: the same
+seeding (an int as it is; a string as version 2 of `Random.seed` turns it into an int), the
+same draws (`getrandbits`, a draw out of range drawn again), so every seed keeps its game.
+`tests/test_engine_speed.py` compares them with `random` on many seeds.
 """
 
 from __future__ import annotations
