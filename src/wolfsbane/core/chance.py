@@ -5,10 +5,11 @@
 string also hashes it) around the C seeding, and `Random.shuffle` one more per card
 (`_randbelow`). Compiled, the shuffle was a tenth of setting a game up, and the frames around
 the eleven seedings of a bot game as the simulator plays it (the game's, the simulator's own,
-its eight bots', the talk order's) 2 % of the game. The functions here do the same work in the same order: the same
-seeding (an int as it is; a string as version 2 of `Random.seed` turns it into an int), the
-same draws (`getrandbits`, a draw out of range drawn again), so every seed keeps its game.
-`tests/test_engine_speed.py` compares them with `random` on many seeds.
+its eight bots', the talk order's) 2 % of the game. The functions here do the same work in
+the same order: the same seeding (an int as it is; a string as version 2 of `Random.seed`
+turns it into an int), the same draws (`getrandbits`, a draw out of range drawn again), so
+every seed keeps its game. `tests/test_engine_speed.py` compares them with `random` on many
+seeds.
 """
 
 from __future__ import annotations
