@@ -189,7 +189,7 @@ def play_one(
     edition = get_edition(edition_id)
     seats = seats_for(players)
     game = Game(edition, seats, deck=list(deck), options=options, seed=seed)
-    rng = seeded(seed)  # random.Random(seed), made faster (core.chance): ten a game
+    rng = seeded(seed)  # random.Random(seed), made faster (core.chance)
     levels = list(skills) if skills is not None else [DEFAULT_SKILL] * players
     agents = {seat: bot_for(seat, seeded(rng.getrandbits(64)), edition, level)
               for seat, level in zip(seats, levels, strict=True)}
