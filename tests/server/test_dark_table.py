@@ -53,7 +53,10 @@ def test_a_game_played_in_the_dark_shows_its_countdowns_to_everyone(server: Serv
         await bea.send({"type": "answer", "decision": find["id"], "answer": "Ann", "ref": "f"})
         reply = await bea.until(lambda m: m.get("ref") == "f")
         assert reply["type"] == "ack", reply
-        day = await table.until(lambda m: m.get("view", {}).get("phase") == "day 1")
+        # (a longer wait than the default: on a machine as loaded as CI's the dawn once took
+        # longer than 20 s to reach the table)
+        day = await table.until(lambda m: m.get("view", {}).get("phase") == "day 1",
+                                timeout=45)
         countdowns = day["clock"]["countdowns"]
         assert countdowns == {}  # the new ghost keeps a token first: no clock runs
         message = await ann.until(lambda m: any(d["name"] == "choose-ghost"
