@@ -114,9 +114,6 @@ try:  # werewolf-engine 0.1.0, the fastest rules-enforcing Python peer measured 
 except ImportError:  # not a dependency: `pip install werewolf-engine==0.1.0` to time it here
     peer_engine = None
 
-PEER_NAMES = [f"P{i}" for i in range(8)]
-
-
 def play_peer(seed: int) -> object:
     """The basic table in the peer: each night actor acts on a uniformly random one of the
     targets it offers, every living player votes for a uniformly random other one (its rules:
@@ -124,7 +121,7 @@ def play_peer(seed: int) -> object:
     Python's global generator, seeded here once a game as ours seeds its own."""
     assert peer_engine is not None
     random.seed(seed)
-    game = peer_engine.Game(PEER_NAMES, peer_engine.GameConfig(
+    game = peer_engine.Game(SEATS8, peer_engine.GameConfig(
         role_counts={"werewolf": 2, "seer": 1, "villager": 5}))
     game.start()
     rng = ANSWERS
