@@ -37,7 +37,10 @@ def browser() -> Iterator[Any]:
         b.close()
 
 
-@pytest.fixture(scope="session")
+# one server per test module: a module's games (bots playing on, on real clocks) would
+# otherwise still load the one event loop under the next modules' tests, whose nights then
+# dragged past their waits in a full run (the table screen's first day, twice in CI)
+@pytest.fixture(scope="module")
 def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     if not Path(CHROMIUM).exists():
         pytest.skip(f"no chromium at {CHROMIUM}")
