@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from .compiled import mypyc_attr
 from .errors import IllegalAnswer
@@ -11,25 +11,26 @@ from .errors import IllegalAnswer
 if TYPE_CHECKING:
     from .player import Player
 
-UNANSWERED: Any = object()
+UNANSWERED: Final[Any] = object()
 
-PICK = "pick"  # choose from `choices`; max == 1 answers a name, max > 1 a list
-YES_NO = "yes-no"
-ARRANGE = "arrange"  # a free-form answer checked by `check` (a deal, a bag of characters)
-TIME = "time"  # a clock's: its only answer is that the time is up
+PICK: Final = "pick"  # choose from `choices`; max == 1 answers a name, max > 1 a list
+YES_NO: Final = "yes-no"
+ARRANGE: Final = "arrange"  # a free-form answer checked by `check` (a deal, a bag of characters)
+TIME: Final = "time"  # a clock's: its only answer is that the time is up
 
 # The reserved seat that keeps time: its decisions are answered when their `seconds` run out
 # (by the server's wall clock, the scenario runner or the bot driver), and the answer is
 # logged like any other, so replay and crash recovery stay exact. Never a seat name.
-CLOCK = "clock"
-NUMBER = "number"  # a whole number from `min` to `max` (how many neighbours are evil...)
-PARTS = "parts"  # one answer per named part, each its own decision: {player: PICK, role: PICK}
+CLOCK: Final = "clock"
+NUMBER: Final = "number"  # a whole number from `min` to `max` (how many neighbours are evil...)
+# one answer per named part, each its own decision: {player: PICK, role: PICK}
+PARTS: Final = "parts"
 
 # `Decision.since`: the decision's `seconds` count from the beginning of its phase
-PHASE = "phase"
+PHASE: Final = "phase"
 
-_NO_WORDS = frozenset({"no", "none", "skip", "abstain", "pass", ""})
-_YES_WORDS = frozenset({"yes", "y", "true"})
+_NO_WORDS: Final = frozenset({"no", "none", "skip", "abstain", "pass", ""})
+_YES_WORDS: Final = frozenset({"yes", "y", "true"})
 
 
 def _describe(choices: Sequence[str], limit: int = 12) -> str:
@@ -404,7 +405,7 @@ class AnyOf:
             raise ValueError("any_of needs at least one decision to wait on")
 
 
-_IMMUTABLE = frozenset({str, int, float, bool, type(None), tuple, frozenset})
+_IMMUTABLE: Final = frozenset({str, int, float, bool, type(None), tuple, frozenset})
 
 
 def _detached_value(value: Any) -> Any:

@@ -6,11 +6,11 @@ An event's audience is ``PUBLIC`` (everyone), or a frozenset of seat names. The 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
-PUBLIC: None = None
-STORYTELLER = "storyteller"
-STORYTELLER_ONLY: frozenset[str] = frozenset()
+PUBLIC: Final[None] = None
+STORYTELLER: Final = "storyteller"
+STORYTELLER_ONLY: Final[frozenset[str]] = frozenset()
 
 
 class Event:

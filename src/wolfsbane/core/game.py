@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import Any, Final
 
 from .catalog import Channel, Role, resolve_options
 from .chance import seeded
@@ -34,9 +34,9 @@ from .player import Player
 from .reminders import Reminder
 from .talk import check_message
 
-AUTO = "auto"
-MANUAL = "manual"
-RECORD_FORMAT = "wolfsbane-record/1"  # the `format` of a saved game (core/record.py)
+AUTO: Final = "auto"
+MANUAL: Final = "manual"
+RECORD_FORMAT: Final = "wolfsbane-record/1"  # the `format` of a saved game (core/record.py)
 
 
 class Game:

@@ -18,7 +18,7 @@ whether anybody woke before it."""
 from __future__ import annotations
 
 from collections.abc import Callable, Generator, Iterable, Iterator, Mapping
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from .catalog import NightTurn
 from .decision import CLOCK, PHASE, AnyOf, Decision
@@ -53,7 +53,7 @@ def check_table(table: Iterable[NightTurn], abilities: Mapping[str, Any]) -> Non
 
 # The (table, abilities) pairs already checked: an edition's tables are constants, so each
 # pair is checked on its first night only and every later night runs at once.
-_CHECKED: dict[tuple[int, int], tuple[tuple[NightTurn, ...], Mapping[str, Any]]] = {}
+_CHECKED: Final[dict[tuple[int, int], tuple[tuple[NightTurn, ...], Mapping[str, Any]]]] = {}
 
 
 def run_night(game: Game, table: Iterable[NightTurn],
@@ -161,8 +161,8 @@ def night_length(game: Game) -> float:
 # A turn's shares of the night: one to be woken and told something, one more where the table
 # says the turn asks something (`NightTurn.decisions`). Read off the table alone, so that a
 # slot's length tells nothing of the deal.
-TOLD_SHARES = 1
-ASKED_SHARES = 2
+TOLD_SHARES: Final = 1
+ASKED_SHARES: Final = 2
 
 
 def night_needed(tables: Iterable[Iterable[NightTurn]], asking_turn: float) -> float:

@@ -9,7 +9,7 @@ with its source; a seat's view shows only the tokens it may see, never their sou
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from .events import PUBLIC as EVERYONE
 from .events import STORYTELLER_ONLY
@@ -18,10 +18,10 @@ if TYPE_CHECKING:
     from .game import Game
     from .player import Player
 
-PUBLIC = "public"
-SELF = "self"
-STORYTELLER = "storyteller"
-VISIBILITIES = (PUBLIC, SELF, STORYTELLER)
+PUBLIC: Final = "public"
+SELF: Final = "self"
+STORYTELLER: Final = "storyteller"
+VISIBILITIES: Final = (PUBLIC, SELF, STORYTELLER)
 
 
 class Reminder(NamedTuple):  # immutable, and made at once (a frozen dataclass is slow to make)

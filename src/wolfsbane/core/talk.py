@@ -25,16 +25,16 @@ client that shows them escapes them.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from .errors import IllegalAnswer
 
 if TYPE_CHECKING:
     from .game import Game
 
-TALK_TYPES = ("claim", "result", "accuse", "defend", "vote", "text")
+TALK_TYPES: Final = ("claim", "result", "accuse", "defend", "vote", "text")
 # why one accuses, defends or means to vote for a player (the catalogue words each of them)
-REASONS = (
+REASONS: Final = (
     "seer-result",  # a seer (`by`) published that the player is a werewolf / innocent
     "my-result",  # my own power showed it to me
     "false-claim",  # the player claims a card that a believable player (`by`) holds
@@ -49,11 +49,11 @@ REASONS = (
     "quiet",  # the player has said and done least to help, a weak reason said as such
     "hunch",  # no evidence at all: said honestly, so no one follows it for more
 )
-WORDINGS = 3  # phrasings per reason in the catalogue
-_RESULT_KEYS = ("role", "team", "werewolf", "aura", "alignment", "mystic")
-CLAIM_INFO_KEYS = ("night", "number", "player", "players", "roles", "yes", "alignment")
-_MOST_NAMED = 3  # players or characters one claim may name
-_MOST_NUMBER = 10_000  # a night's number or a count: any sane one
+WORDINGS: Final = 3  # phrasings per reason in the catalogue
+_RESULT_KEYS: Final = ("role", "team", "werewolf", "aura", "alignment", "mystic")
+CLAIM_INFO_KEYS: Final = ("night", "number", "player", "players", "roles", "yes", "alignment")
+_MOST_NAMED: Final = 3  # players or characters one claim may name
+_MOST_NUMBER: Final = 10_000  # a night's number or a count: any sane one
 
 
 def check_message(game: Game, message: Any, max_length: int) -> dict[str, Any]:

@@ -8,7 +8,7 @@ markers it may know; the channels it may speak on now; and its own open decision
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from .deaths import seen_alive
 from .events import STORYTELLER
@@ -26,11 +26,11 @@ def events_for(game: Game, seat: str, since: int = 0) -> list[Event]:
     return [e for e in game.events[since:] if e.audience is None or seat in e.audience]
 
 
-PUBLIC_SEAT = ""  # the key under which the public (a spectator) is numbered
+PUBLIC_SEAT: Final = ""  # the key under which the public (a spectator) is numbered
 # The shared screen of a game played around one table: it sees what the public sees, and hears
 # what is said aloud on the day's channel, as everyone at the table does (the bots' talk).
-TABLE_SEAT = "\x00table"
-TABLE_CHANNELS = frozenset({"village"})
+TABLE_SEAT: Final = "\x00table"
+TABLE_CHANNELS: Final = frozenset({"village"})
 
 
 def _heard_at_table(event: Event) -> bool:

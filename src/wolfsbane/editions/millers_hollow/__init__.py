@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 # (Game and Player too, at run time and not only for the type checker: a compiled build,
 # mypyc's, needs the classes of the dataclasses' fields when it defines them)
@@ -144,11 +144,11 @@ def _dawn(game: Game, night: Night) -> Flow:
 
 
 # Each slot of the night tables (table.NIGHT_ORDER), by turn id.
-_EVERY_NIGHT: dict[str, Ability[Night]] = {
+_EVERY_NIGHT: Final[dict[str, Ability[Night]]] = {
     "fortune-teller": _fortune_teller, "little-girl": _little_girl, "werewolf": _werewolves,
     "witch": _witch,
 }
-NIGHT_ABILITIES: dict[str, dict[str, Ability[Night]]] = {
+NIGHT_ABILITIES: Final[dict[str, dict[str, Ability[Night]]]] = {
     "first": {"thief": _thief, "cupid": _cupid, "lovers": _lovers, **_EVERY_NIGHT},
     "other": _EVERY_NIGHT,
 }
@@ -158,8 +158,8 @@ def _werewolves_awake(game: Game) -> bool:
     return state_of(game).werewolves_awake
 
 
-PRESETS = ("basic", "classic")
-PRESET_WORDS = {
+PRESETS: Final = ("basic", "classic")
+PRESET_WORDS: Final = {
     "basic": "The basic mix: werewolves, the fortune teller and ordinary townsfolk",
     "classic": "The classic village: the witch, the hunter, Cupido, the little girl and the "
                "thief join as the table grows (the recommended cards)",

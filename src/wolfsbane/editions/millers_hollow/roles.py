@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Generator, Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ...core import Death, IllegalAnswer, Role, bind, most_voted, tally
 from ...core.changes import change_character
@@ -17,13 +17,13 @@ if TYPE_CHECKING:
 
 Flow = Generator[Any, Any, Any]
 
-VILLAGE = "village"
-WEREWOLVES = "werewolves"
-LOVERS = "lovers"
+VILLAGE: Final = "village"
+WEREWOLVES: Final = "werewolves"
+LOVERS: Final = "lovers"
 
 # -- Werewolf ----------------------------------------------------------------------------------
 
-WEREWOLF = Role(
+WEREWOLF: Final = Role(
     "werewolf", "Werewolf", WEREWOLVES,
     "By night you hunt with the pack: together you pick one villager to devour. By day you "
     "pass for an honest neighbour and steer the vote away from your kind. You win when only "
@@ -67,7 +67,7 @@ def werewolves_attack(game: Game) -> Flow:
 
 # -- Ordinary Townsfolk --------------------------------------------------------------------------
 
-VILLAGER = Role(
+VILLAGER: Final = Role(
     "villager", "Ordinary Townsfolk", VILLAGE,
     "You have no power but your wits. Listen, watch who defends whom, and vote out the "
     "werewolves before they eat the village.",
@@ -75,7 +75,7 @@ VILLAGER = Role(
 
 # -- Fortune Teller ------------------------------------------------------------------------------
 
-FORTUNE_TELLER = Role(
+FORTUNE_TELLER: Final = Role(
     "fortune-teller", "Fortune Teller", VILLAGE,
     "Each night you look into one player's soul and see their card. Use what you learn to "
     "guide the vote, but the werewolves will hunt you if they guess who you are.",
@@ -100,7 +100,7 @@ def fortune_tellers_look(game: Game) -> Flow:
 
 # -- Thief ---------------------------------------------------------------------------------------
 
-THIEF = Role(
+THIEF: Final = Role(
     "thief", "Thief", VILLAGE,
     "On the first night you see the two cards nobody was dealt and may swap yours for one of "
     "them, becoming that character for the rest of the game. If both are werewolves you must "
@@ -129,7 +129,7 @@ def thief_steals(game: Game, center: list[str]) -> Flow:
 
 # -- Cupid ---------------------------------------------------------------------------------------
 
-CUPID = Role(
+CUPID: Final = Role(
     "cupid", "Cupido", VILLAGE,
     "On the first night you bind two players in love (you may pick yourself). If one lover "
     "dies the other dies of grief. A werewolf and a villager in love must outlive everyone else.",
@@ -175,7 +175,7 @@ def lover_partner(game: Game, player: Player) -> str | None:
 
 # -- Hunter --------------------------------------------------------------------------------------
 
-HUNTER = Role(
+HUNTER: Final = Role(
     "hunter", "Hunter", VILLAGE,
     "If the werewolves kill you or the village hangs you, you fire one last shot and take "
     "another player with you. You may hold your fire.",
@@ -200,7 +200,7 @@ def hunter_shoots(game: Game, hunter: Player, cause: str) -> DeathsFlow:
 
 # -- Witch ---------------------------------------------------------------------------------------
 
-WITCH = Role(
+WITCH: Final = Role(
     "witch", "Witch", VILLAGE,
     "You brew two potions, each good for one use: one brings the werewolves' victim back to "
     "life, the other kills a player of your choice. You learn each night who was attacked, and "
@@ -239,7 +239,7 @@ def witches_brew(game: Game, victim: str | None) -> Flow:
 
 # -- Little Girl ---------------------------------------------------------------------------------
 
-LITTLE_GIRL = Role(
+LITTLE_GIRL: Final = Role(
     "little-girl", "Little Girl", VILLAGE,
     "While the werewolves choose their prey you may peek. You overhear them without seeing who "
     "speaks and learn their victim; but if they catch you, you die of fright in the victim's "
@@ -338,7 +338,7 @@ def check_center(answer: Any, known: set[str]) -> list[str]:
     return list(answer)
 
 
-ROLES: dict[str, Role] = {
+ROLES: Final[dict[str, Role]] = {
     role.id: role
     for role in (WEREWOLF, VILLAGER, FORTUNE_TELLER, THIEF, HUNTER, CUPID, WITCH, LITTLE_GIRL)
 }
