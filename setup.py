@@ -20,9 +20,10 @@ HERE = Path(__file__).parent
 PACKAGE = HERE / "src" / "wolfsbane"
 
 # What is compiled: the engine (the core's modules and Millers Hollow's rules), the bot
-# driver and the heuristic bots. Not the core's `edition` and `catalog`: their classes are
-# subclassed by code that stays interpreted (every edition subclasses Edition; Clocktower
-# subclasses Option), which compiled classes do not allow. Not `agents.seat_view` nor
+# driver, the heuristic bots and the random bot (it answers every question of a fuzzed or a
+# timed-out game). Not the core's `edition` and `catalog`: their classes are subclassed by
+# code that stays interpreted (every edition subclasses Edition; Clocktower subclasses
+# Option), which compiled classes do not allow. Not `agents.seat_view` nor
 # `agents.frozen`: a compiled function checks that an argument is of a compiled class it
 # names, and agents are handed views that only look like SeatView (over the wire, in tests);
 # and FrozenDict's refusals are a dict subclass's, which only an interpreted class keeps.
@@ -32,8 +33,8 @@ ENGINE = sorted(
      if path.name not in NOT_COMPILED]
     + [str(path.relative_to(HERE)) for path in (PACKAGE / "editions" / "millers_hollow")
        .glob("*.py")])
-BOTS = [f"src/wolfsbane/agents/{name}.py" for name in ("base", "driver", "memory", "heuristic",
-                                                       "reasons")]
+BOTS = [f"src/wolfsbane/agents/{name}.py"
+        for name in ("base", "driver", "memory", "heuristic", "reasons", "random_bot")]
 
 
 def _say(text: str) -> None:

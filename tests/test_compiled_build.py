@@ -30,7 +30,7 @@ EXTENSION = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
 MUST_BE_COMPILED = ("wolfsbane.core.game", "wolfsbane.core.decision", "wolfsbane.core.events",
                     "wolfsbane.editions.millers_hollow", "wolfsbane.editions.millers_hollow.roles",
                     "wolfsbane.agents.driver", "wolfsbane.agents.memory",
-                    "wolfsbane.agents.heuristic")
+                    "wolfsbane.agents.heuristic", "wolfsbane.agents.random_bot")
 
 
 def _compiler() -> str | None:

@@ -7,7 +7,7 @@ print(format_report(result))
 ```
 
 Every seat is played by `agents.bot_for`. Game `i` is created with seed `seed + i` and its bots
-draw from generators seeded from that number too. Games are played in deterministic chunks
+draw from one generator seeded from that number too. Games are played in deterministic chunks
 (`run.chunk_ranges`) folded into running tallies, so a simulation gives the same counts
 whatever the number of worker processes (by default, one per local core) or Ray nodes, in
 constant memory. `sweep` runs a grid of set-ups, `balance` searches an edition's decks for the
