@@ -25,6 +25,11 @@ export class LobbyScreen {
     this.hostBox = h("div");
     this.settingsBox = h("div");
     this.botCount = h("input", { type: "number", min: 1, max: 30, value: 1, id: "bot-count", inputmode: "numeric" });
+    // (the buttons too are kept across redraws: one rebuilt between the press and the release
+    // of a click gets no click, and the lobby redraws whenever someone joins or connects)
+    this.fill = { seated: 0, target: 0 };
+    this.addBotsButton = h("button", { type: "button", id: "add-bots", onclick: () => this.addBots(Number(this.botCount.value) || 1) }, "Add");
+    this.fillBotsButton = h("button", { type: "button", id: "fill-bots", onclick: () => this.addBots(this.fill.target - this.fill.seated) });
     // how well the bots added next play (docs/bots.md: strong by default)
     this.botSkill = h("select", { id: "bot-skill" },
       h("option", { value: "strong", selected: true }, "Strong: reasons from the evidence"),
@@ -93,14 +98,16 @@ export class LobbyScreen {
       const canStart = n >= info.min_players && n <= info.max_players && (!info.moderated || info.moderator);
       // a game played in the dark is played in one room by the people in it: no bots
       const inTheDark = Boolean(editionOf(info.edition) && editionOf(info.edition).played_in_the_dark);
+      this.fill = { seated: n, target };
+      this.addBotsButton.disabled = free <= 0;
+      this.fillBotsButton.disabled = free <= 0 || n >= target;
+      this.fillBotsButton.textContent = `Fill to ${target}`;
       replace(this.hostBox, h("section", { class: "card host-controls", "aria-labelledby": "host-title" },
         h("h2", { id: "host-title" }, "Host"),
         inTheDark ? null : h("div", { class: "bot-row" },
           h("label", { for: "bot-count" }, "Bots"), this.botCount,
           h("label", { for: "bot-skill" }, "Level"), this.botSkill,
-          h("button", { type: "button", id: "add-bots", disabled: free <= 0, onclick: () => this.addBots(Number(this.botCount.value) || 1) }, "Add"),
-          h("button", { type: "button", id: "fill-bots", disabled: free <= 0 || n >= target, onclick: () => this.addBots(target - n) },
-            `Fill to ${target}`)),
+          this.addBotsButton, this.fillBotsButton),
         inTheDark ? null : this.showBotsOption(info),
         info.moderated && !info.moderator ? h("p", { class: "hint" }, "A moderated game starts once someone takes the moderator's chair.") : null,
         h("button", { type: "button", class: "primary big", id: "start-game", disabled: !canStart, onclick: () => this.start() }, "Deal the cards and start"),
