@@ -9,7 +9,10 @@ else about the package is in pyproject.toml.
 from __future__ import annotations
 
 import os
+import subprocess
 import sys
+import sysconfig
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -41,13 +44,38 @@ def _say(text: str) -> None:
     print(f"wolfsbane build: {text}", file=sys.stderr)
 
 
+# Flags for GCC and Clang: the compiled modules' functions call one another directly instead of
+# through the dynamic linker's tables (only the modules' entry points are exported), and call
+# CPython's through its table without a stub: a sixth fewer branches mispredicted in a game.
+DIRECT_CALLS = ["-fvisibility=hidden", "-fno-semantic-interposition", "-fno-plt"]
+TRAINING = HERE / "build_support" / "profile_training.py"
+GUIDED = "WOLFSBANE_PGO"  # "0": one plain pass, no profile (a quicker build, a slower engine)
+
+
 class OptionalBuildExt(build_ext):
-    """Compiles the extensions, or, if that fails (no compiler, say), removes whatever part
-    of them was built and carries on: the pure Python modules are installed either way."""
+    """Compiles the extensions as well as the compiler allows: with GCC, guided by a profile
+    of the games they play most (compiled with counters, trained by
+    build_support/profile_training.py, compiled again); otherwise, or if that fails, in one
+    plain pass; if that fails too (no compiler, say), removes whatever part of them was built
+    and carries on: the pure Python modules are installed either way."""
 
     def run(self) -> None:
+        if not self.extensions:
+            return
+        unix = os.name == "posix"
+        self._compiler_asked = self.compiler  # a pass replaces it with the compiler it made
+        self._own_flags = {
+            extension.name: ([*extension.extra_compile_args, *(DIRECT_CALLS if unix else [])],
+                             [*extension.extra_link_args, *(DIRECT_CALLS if unix else [])])
+            for extension in self.extensions}
+        if unix and os.environ.get(GUIDED, "") != "0" and _is_gcc():
+            try:
+                self._profile_guided()
+                return
+            except Exception as error:  # noqa: BLE001 - a plain build is as correct
+                _say(f"the profile-guided build failed ({error}); compiling in one pass")
         try:
-            super().run()
+            self._compile([], [])
         except Exception as error:  # noqa: BLE001 - any failure falls back to pure Python
             _say(f"the compiled build failed ({error}); installing pure Python")
             for extension in self.extensions:
@@ -55,6 +83,51 @@ class OptionalBuildExt(build_ext):
                 if built.exists():
                     built.unlink()
             self.extensions = []
+
+    def _compile(self, compile_flags: list[str], link_flags: list[str]) -> None:
+        """One pass over every extension, with these flags after their own."""
+        for extension in self.extensions:
+            own_compile, own_link = self._own_flags[extension.name]
+            extension.extra_compile_args = [*own_compile, *compile_flags]
+            extension.extra_link_args = [*own_link, *link_flags]
+        self.force = True  # every object again: an earlier pass's objects had other flags
+        self.compiler = self._compiler_asked
+        super().run()
+
+    def _profile_guided(self) -> None:
+        with tempfile.TemporaryDirectory(prefix="wolfsbane-profile-") as profile:
+            _say("compiling with counters, to learn which paths the games take")
+            self._compile([f"-fprofile-generate={profile}", "-fprofile-update=single"],
+                          [f"-fprofile-generate={profile}"])
+            _say("training: playing games on the counting build")
+            # the package just built (its Python modules are there too) before anything else
+            package = os.pathsep.join(
+                [str(Path(self.build_lib).resolve()), *os.environ.get("PYTHONPATH", "")
+                 .split(os.pathsep)]).rstrip(os.pathsep)
+            with tempfile.TemporaryDirectory() as elsewhere:  # away from the tree's sources
+                trained = subprocess.run([sys.executable, str(TRAINING)], cwd=elsewhere,
+                                         env=dict(os.environ, PYTHONPATH=package),
+                                         capture_output=True, text=True, timeout=600)
+            if trained.returncode != 0:
+                said = (trained.stderr.strip().splitlines() or ["no word"])[-1]
+                raise RuntimeError(f"the training stopped: {said}")
+            if not any(Path(profile).glob("*.gcda")):
+                raise RuntimeError("the training left no profile")
+            _say("compiling again, guided by the profile")
+            self._compile([f"-fprofile-use={profile}", "-fprofile-partial-training",
+                           "-Wno-missing-profile"], [])
+
+
+def _is_gcc() -> bool:
+    """Whether the C compiler extensions are built with is GCC (whose profile flags these
+    are: Clang's profiles need merging by a tool of their own)."""
+    compiler = (os.environ.get("CC") or sysconfig.get_config_var("CC") or "cc").split()
+    try:
+        version = subprocess.run([compiler[0], "--version"], capture_output=True, text=True,
+                                 timeout=60).stdout
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return "Free Software Foundation" in version  # GCC's notice; Clang prints none
 
 
 def extensions() -> list[Any]:

@@ -83,16 +83,43 @@ def _skip_unless_buildable() -> None:
 
 
 @pytest.fixture(scope="module")
-def compiled_sources(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The directory holding a compiled `wolfsbane` package."""
+def compiled_build(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str | None]:
+    """The directory holding a compiled `wolfsbane` package, and what its build said (None
+    where the package imported is the compiled build already installed)."""
     if is_compiled():
-        return Path(wolfsbane.__file__).resolve().parents[1]
+        return Path(wolfsbane.__file__).resolve().parents[1], None
     _skip_unless_buildable()
     scratch = tmp_path_factory.mktemp("compiled")
     tree = _build_tree(scratch / "tree")
     built = _build_wheel(tree, scratch / "wheel")  # what `pip install .` does by default
     assert built.returncode == 0, built.stdout[-3000:] + built.stderr[-3000:]
-    return _unpacked(scratch / "wheel", scratch / "site")
+    return _unpacked(scratch / "wheel", scratch / "site"), built.stdout + built.stderr
+
+
+@pytest.fixture(scope="module")
+def compiled_sources(compiled_build: tuple[Path, str | None]) -> Path:
+    return compiled_build[0]
+
+
+def _is_gcc(compiler: str) -> bool:
+    version = subprocess.run([compiler, "--version"], capture_output=True, text=True)
+    return "Free Software Foundation" in version.stdout
+
+
+def test_with_gcc_the_build_is_guided_by_a_profile_of_the_games(
+        compiled_build: tuple[Path, str | None]) -> None:
+    # compiled with counters, trained on games (build_support/profile_training.py), compiled
+    # again knowing the hot paths: nothing failed on the way, or it would say so
+    _sources, said = compiled_build
+    if said is None:
+        pytest.skip("the compiled build installed here was built elsewhere")
+    compiler = (os.environ.get("CC") or _compiler() or "").split()
+    if not compiler or not _is_gcc(compiler[0]):
+        pytest.skip("the compiler here is not GCC: the build compiles in one pass")
+    assert "training: playing games on the counting build" in said
+    assert "compiling again, guided by the profile" in said
+    assert "the profile-guided build failed" not in said
+    assert "installing pure Python" not in said
 
 
 @pytest.fixture(scope="module")
