@@ -44,6 +44,13 @@ def _say(text: str) -> None:
     print(f"wolfsbane build: {text}", file=sys.stderr)
 
 
+def _brief(error: BaseException) -> str:
+    """An error in a line: a failed compiler's whole command line is no help here (the
+    compiler's own message is printed above it)."""
+    said = str(error).splitlines()[0] if str(error) else type(error).__name__
+    return said if len(said) <= 160 else said[:157] + "..."
+
+
 # Flags for GCC and Clang: the compiled modules' functions call one another directly instead of
 # through the dynamic linker's tables (only the modules' entry points are exported), and call
 # CPython's through its table without a stub: a sixth fewer branches mispredicted in a game.
@@ -56,8 +63,9 @@ class OptionalBuildExt(build_ext):
     """Compiles the extensions as well as the compiler allows: with GCC, guided by a profile
     of the games they play most (compiled with counters, trained by
     build_support/profile_training.py, compiled again); otherwise, or if that fails, in one
-    plain pass; if that fails too (no compiler, say), removes whatever part of them was built
-    and carries on: the pure Python modules are installed either way."""
+    pass (with direct calls, or without them for a compiler that lacks those flags); if that
+    fails too (no compiler, say), removes whatever part of them was built and carries on: the
+    pure Python modules are installed either way."""
 
     def run(self) -> None:
         if not self.extensions:
@@ -65,19 +73,25 @@ class OptionalBuildExt(build_ext):
         unix = os.name == "posix"
         self._compiler_asked = self.compiler  # a pass replaces it with the compiler it made
         self._own_flags = {
-            extension.name: ([*extension.extra_compile_args, *(DIRECT_CALLS if unix else [])],
-                             [*extension.extra_link_args, *(DIRECT_CALLS if unix else [])])
+            extension.name: (list(extension.extra_compile_args), list(extension.extra_link_args))
             for extension in self.extensions}
         if unix and os.environ.get(GUIDED, "") != "0" and _is_gcc():
             try:
                 self._profile_guided()
                 return
             except Exception as error:  # noqa: BLE001 - a plain build is as correct
-                _say(f"the profile-guided build failed ({error}); compiling in one pass")
+                _say(f"the profile-guided build failed ({_brief(error)}); compiling in one pass")
+        if unix:
+            try:
+                self._compile(DIRECT_CALLS, DIRECT_CALLS)
+                return
+            except Exception as error:  # noqa: BLE001 - an older compiler may lack the flags
+                _say(f"the compiled build with direct calls failed ({_brief(error)}); "
+                     "compiling without them")
         try:
             self._compile([], [])
         except Exception as error:  # noqa: BLE001 - any failure falls back to pure Python
-            _say(f"the compiled build failed ({error}); installing pure Python")
+            _say(f"the compiled build failed ({_brief(error)}); installing pure Python")
             for extension in self.extensions:
                 built = Path(self.get_ext_fullpath(extension.name))
                 if built.exists():
@@ -97,8 +111,9 @@ class OptionalBuildExt(build_ext):
     def _profile_guided(self) -> None:
         with tempfile.TemporaryDirectory(prefix="wolfsbane-profile-") as profile:
             _say("compiling with counters, to learn which paths the games take")
-            self._compile([f"-fprofile-generate={profile}", "-fprofile-update=single"],
-                          [f"-fprofile-generate={profile}"])
+            self._compile([*DIRECT_CALLS, f"-fprofile-generate={profile}",
+                           "-fprofile-update=single"],
+                          [*DIRECT_CALLS, f"-fprofile-generate={profile}"])
             _say("training: playing games on the counting build")
             # the package just built (its Python modules are there too) before anything else
             package = os.pathsep.join(
@@ -114,8 +129,8 @@ class OptionalBuildExt(build_ext):
             if not any(Path(profile).glob("*.gcda")):
                 raise RuntimeError("the training left no profile")
             _say("compiling again, guided by the profile")
-            self._compile([f"-fprofile-use={profile}", "-fprofile-partial-training",
-                           "-Wno-missing-profile"], [])
+            self._compile([*DIRECT_CALLS, f"-fprofile-use={profile}",
+                           "-fprofile-partial-training", "-Wno-missing-profile"], DIRECT_CALLS)
 
 
 def _is_gcc() -> bool:
