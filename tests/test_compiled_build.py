@@ -240,3 +240,35 @@ def test_an_editable_install_is_never_compiled(tmp_path: Path) -> None:
     assert list((tmp_path / "prefix").rglob("__editable__*wolfsbane*"))
     assert not list(tree.rglob(f"*{EXTENSION}"))
     assert not list((tmp_path / "prefix").rglob(f"*{EXTENSION}"))
+
+
+def test_the_source_distribution_builds_into_a_wheel(tmp_path: Path) -> None:
+    # an sdist made by the tree's own backend, then built as `pip install` builds it: the
+    # backend and the training games must travel in it (MANIFEST.in), or nothing builds
+    missing = [name for name in BUILD_FILES if not (ROOT / name).exists()]
+    if missing or not (ROOT / "MANIFEST.in").exists():
+        pytest.skip(f"the tree's build files are not here ({', '.join(missing) or 'MANIFEST.in'})")
+    tree = _build_tree(tmp_path / "tree")
+    shutil.copy2(ROOT / "MANIFEST.in", tree / "MANIFEST.in")
+    tools = tmp_path / "tools"  # the backend's requirements, as pip's isolated build has them
+    fetched = subprocess.run([sys.executable, "-m", "pip", "install", "-q", "--target",
+                              str(tools), "setuptools>=77", "wheel"],
+                             text=True, capture_output=True, timeout=600)
+    if fetched.returncode != 0:
+        pytest.skip(f"setuptools could not be installed here: {fetched.stderr[-300:]}")
+    made = subprocess.run(
+        [sys.executable, "-c", "import sys, wolfsbane_build\n"
+         f"print(wolfsbane_build.build_sdist({str(tmp_path / 'sdist')!r}))"],
+        cwd=tree, text=True, capture_output=True, timeout=600,
+        env=dict(os.environ, PYTHONPATH=os.pathsep.join([str(tree / "build_support"),
+                                                         str(tools)])))
+    assert made.returncode == 0, made.stderr[-3000:]
+    (sdist,) = (tmp_path / "sdist").glob("*.tar.gz")
+    built = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path / "wheel"),
+         str(sdist)], text=True, capture_output=True, timeout=600,
+        env=dict(_without_switch(), WOLFSBANE_COMPILE="0"))  # pure: the sdist is the point
+    assert built.returncode == 0, built.stderr[-3000:]
+    (wheel,) = (tmp_path / "wheel").glob("*.whl")
+    with zipfile.ZipFile(wheel) as archive:
+        assert "wolfsbane/core/game.py" in archive.namelist()
