@@ -29,6 +29,8 @@ FULL = ["werewolf", "werewolf", "fortune-teller", "witch", "hunter", "cupid",
 
 def play_random(deck: list[str], options: dict[str, object], seed: int,
                 answers: random.Random) -> None:
+    """A game answered at random, as benchmarks/engine.py plays it (the benchmarks are not
+    part of a source distribution, so the build has its own loop)."""
     game = Game(EDITION, SEATS, deck=deck, options=options, seed=seed)
     while game.open:
         decision = next(iter(game.open.values()))
