@@ -24,13 +24,13 @@ PACKAGE = HERE / "src" / "wolfsbane"
 
 # What is compiled: the engine (the core's modules and Millers Hollow's rules), the bot
 # driver, the heuristic bots and the random bot (it answers every question of a fuzzed or a
-# timed-out game). Not the core's `edition` and `catalog`: their classes are subclassed by
-# code that stays interpreted (every edition subclasses Edition; Clocktower subclasses
-# Option), which compiled classes do not allow. Not `agents.seat_view` nor
+# timed-out game). The core's `edition` is compiled too: its Edition allows the editions
+# that stay interpreted to subclass it. Not the core's `catalog`: Clocktower subclasses its
+# frozen dataclass Option, which a compiled class does not allow. Not `agents.seat_view` nor
 # `agents.frozen`: a compiled function checks that an argument is of a compiled class it
 # names, and agents are handed views that only look like SeatView (over the wire, in tests);
 # and FrozenDict's refusals are a dict subclass's, which only an interpreted class keeps.
-NOT_COMPILED = {"edition.py", "catalog.py"}
+NOT_COMPILED = {"catalog.py"}
 ENGINE = sorted(
     [str(path.relative_to(HERE)) for path in (PACKAGE / "core").glob("*.py")
      if path.name not in NOT_COMPILED]

@@ -28,6 +28,7 @@ BUILD_FILES = ("setup.py", "pyproject.toml", "README.md", "MANIFEST.in", "build_
 EXTENSION = sysconfig.get_config_var("EXT_SUFFIX") or ".so"
 # modules the compiled build must hold (setup.py compiles more: these are the hot path)
 MUST_BE_COMPILED = ("wolfsbane.core.game", "wolfsbane.core.decision", "wolfsbane.core.events",
+                    "wolfsbane.core.edition",
                     "wolfsbane.editions.millers_hollow", "wolfsbane.editions.millers_hollow.roles",
                     "wolfsbane.agents.driver", "wolfsbane.agents.memory",
                     "wolfsbane.agents.heuristic", "wolfsbane.agents.random_bot")
@@ -176,6 +177,35 @@ def test_the_compiled_build_plays_the_benchmarks_games_as_pure_python(
     assert compiled.returncode == 0 and pure.returncode == 0, compiled.stderr + pure.stderr
     assert compiled.stdout == pure.stdout
     assert len(compiled.stdout.splitlines()) == 4
+
+
+def test_an_interpreted_edition_overrides_the_compiled_defaults(compiled_sources: Path) -> None:
+    # the engine is compiled with Edition: an edition written in plain Python (every one but
+    # Millers Hollow; a variant of Millers Hollow) still has its own declarations and its own
+    # rules called, by the compiled engine as by anyone reading them off the class
+    script = ("from wolfsbane.core import Game\n"
+              "from wolfsbane.editions.millers_hollow import MillersHollow\n"
+              "class Hidden(MillersHollow):\n"
+              "    id = 'hidden'\n"
+              "    def reveals_cards(self, game):\n"
+              "        return False\n"
+              "    def role_shown_to_self(self, player):\n"
+              "        return 'villager'\n"
+              "seats = ['Ana', 'Ben', 'Cy', 'Dee', 'Eve']\n"
+              "roles = ['werewolf', 'fortune-teller', 'villager', 'villager', 'villager']\n"
+              "game = Game(Hidden(), seats, roles=roles, options={'sheriff': False})\n"
+              "print(Hidden.id, Hidden().id, MillersHollow.id, game.edition.id)\n"
+              "print(sorted({e.data['role'] for e in game.events if e.kind == 'RoleDealt'}))\n"
+              "for name, answer in (('inspect', None), ('attack', 'Ben')):\n"
+              "    asked = next(d for d in game.open.values() if d.name == name)\n"
+              "    game.answer(asked.id, answer)\n"
+              "print([e.data for e in game.events if e.kind == 'Announced'])")
+    found = _run(compiled_sources, "-c", script)
+    assert found.returncode == 0, found.stderr
+    declared, dealt, announced = found.stdout.splitlines()
+    assert declared == "hidden hidden millers-hollow hidden"
+    assert dealt == "['villager']"
+    assert "'player': 'Ben'" in announced and "'role'" not in announced
 
 
 def test_the_compiled_bots_play_at_the_skill_level_asked_for(compiled_sources: Path) -> None:

@@ -5,9 +5,10 @@ from __future__ import annotations
 import sys
 from abc import ABC, abstractmethod
 from collections.abc import Generator, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .catalog import Channel, NightTurn, Option, Role
+from .compiled import mypyc_attr
 from .errors import SetupError
 from .outcome import Outcome
 
@@ -21,58 +22,65 @@ Flow = Generator[Any, Any, None]
 DeathsFlow = Generator[Any, Any, "list[Death]"]
 
 
+# Compiled with the engine, so that the engine's calls of the defaults below (every death is
+# announced through one, every card dealt is shown through another) are native calls instead
+# of interpreted frames; the editions written in plain Python subclass it all the same. Its
+# declarations are class variables: each edition's own values, read off the edition or its
+# class alike.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Edition(ABC):
     """A ruleset. Subclasses declare their catalog as data and write their flow as a generator."""
 
-    id: str = ""
-    name: str = ""
-    summary: str = ""
-    roles: dict[str, Role] = {}
-    options: dict[str, Option] = {}
-    channels: tuple[Channel, ...] = ()
-    min_players: int = 3
-    max_players: int = 30
-    public_markers: frozenset[str] = frozenset()  # everyone sees these on a player
+    id: ClassVar[str] = ""
+    name: ClassVar[str] = ""
+    summary: ClassVar[str] = ""
+    roles: ClassVar[dict[str, Role]] = {}
+    options: ClassVar[dict[str, Option]] = {}
+    channels: ClassVar[tuple[Channel, ...]] = ()
+    min_players: ClassVar[int] = 3
+    max_players: ClassVar[int] = 30
+    public_markers: ClassVar[frozenset[str]] = frozenset()  # everyone sees these on a player
     # a person runs this edition's games (its storyteller); the automatic one only in practice
-    storyteller_run: bool = False
-    self_markers: frozenset[str] = frozenset()  # the holder sees these on themself
-    first_phase: str = "night 1"
+    storyteller_run: ClassVar[bool] = False
+    self_markers: ClassVar[frozenset[str]] = frozenset()  # the holder sees these on themself
+    first_phase: ClassVar[str] = "night 1"
     # The game itself is played physically in the dark (Werewolf in the Dark), the app being
     # the table's companion: the browser gives each seat a near-black phone and the table a
     # narrator device, instead of the usual seat and board screens.
-    played_in_the_dark: bool = False
+    played_in_the_dark: ClassVar[bool] = False
     # Seats may join during the game (Clocktower's Travellers: `Game.add_seat`). Such a game
     # numbers its decisions so that the numbering survives new seats.
-    seats_may_join: bool = False
+    seats_may_join: ClassVar[bool] = False
     # reminder token -> who may see it on a player: "public", "self" or "storyteller"
     # (core.reminders)
-    reminder_tokens: dict[str, str] = {}
-    character_names: tuple[str, ...] = ()  # names players play under, where the edition has them
+    reminder_tokens: ClassVar[dict[str, str]] = {}
+    # names players play under, where the edition has them
+    character_names: ClassVar[tuple[str, ...]] = ()
     # first names the server gives its bots (the character names where the edition has them),
     # so that a bot's seat reads like a person's
-    bot_names: tuple[str, ...] = ()
+    bot_names: ClassVar[tuple[str, ...]] = ()
     # the narrator's calls: "first" for the first night, "other" for every later night
-    night_order: dict[str, tuple[NightTurn, ...]] = {}
+    night_order: ClassVar[dict[str, tuple[NightTurn, ...]]] = {}
     # Decisions that belong to no card: decision name -> who is asked, and when.
-    table_decisions: dict[str, str] = {}
-    storyteller_decisions: dict[str, str] = {}
+    table_decisions: ClassVar[dict[str, str]] = {}
+    storyteller_decisions: ClassVar[dict[str, str]] = {}
     # The day's votes: decisions that every voter is asked at once after the village has
     # talked. A server gives them a discussion window and keeps their ballots changeable
     # until the vote closes.
-    day_votes: frozenset[str] = frozenset()
+    day_votes: ClassVar[frozenset[str]] = frozenset()
     # The named decks a table can be dealt without naming its cards (`preset`), each with
     # the sentence that tells a host what it holds, in the order a menu offers them.
-    presets: tuple[str, ...] = ()
-    preset_words: dict[str, str] = {}
+    presets: ClassVar[tuple[str, ...]] = ()
+    preset_words: ClassVar[dict[str, str]] = {}
     # The sentence telling a host how many cards a deck of their own must hold.
-    deck_words: str = "Deal exactly as many cards as seats."
+    deck_words: ClassVar[str] = "Deal exactly as many cards as seats."
     # The kind of each phase, by the first word of its name ("night 3" -> "night"): what a
     # shell shows and times, so that no shell has to guess from the phase's name.
-    phase_kinds: dict[str, str] = {"setup": "setup", "night": "night", "day": "day",
+    phase_kinds: ClassVar[dict[str, str]] = {"setup": "setup", "night": "night", "day": "day",
                                    "end": "end"}
     # The edition's own bot, as "module:Class" under `wolfsbane.agents`, loaded only when a
     # seat needs one so that loading an edition never loads a bot.
-    bot: str = ""
+    bot: ClassVar[str] = ""
 
     # -- set-up ----------------------------------------------------------------------------
 

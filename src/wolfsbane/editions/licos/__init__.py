@@ -176,8 +176,8 @@ class Licos(Edition):
     min_players = comp.MIN_PLAYERS
     max_players = comp.MAX_PLAYERS
     first_phase = "day 1"
-    character_names: tuple[str, ...] = CHARACTER_NAMES
-    bot_names: tuple[str, ...] = CHARACTER_NAMES
+    character_names = CHARACTER_NAMES
+    bot_names = CHARACTER_NAMES
     night_order = NIGHT_ORDER
     table_decisions = {
         "vote": "every living player at noon: another living player, or abstain",

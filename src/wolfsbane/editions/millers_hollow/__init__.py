@@ -166,8 +166,7 @@ PRESET_WORDS: Final = {
 }
 
 
-# variants of the village subclass it, in the compiled build too (where an edition's class
-# attributes are its instances' own: read them off an edition, not off its class)
+# variants of the village subclass it, in the compiled build too
 @mypyc_attr(allow_interpreted_subclasses=True)
 class MillersHollow(Edition):
     id = "millers-hollow"

@@ -67,7 +67,7 @@ class Wherewolf(Edition):
     roles = c.ROLES
     min_players = MIN_PLAYERS
     max_players = MAX_PLAYERS
-    public_markers: frozenset[str] = frozenset()
+    public_markers = frozenset()
     self_markers = frozenset({"romeo", "amulet", "sword"})
     night_order = NIGHT_ORDER
     bot_names = BOT_NAMES
