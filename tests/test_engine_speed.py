@@ -225,3 +225,49 @@ def test_the_bots_table_copies_only_the_events_some_agent_is_handed() -> None:
             assert copy is not event and copy.data is not event.data
             assert (copy.index, copy.kind, copy.audience, copy.phase) == (
                 event.index, event.kind, event.audience, event.phase)
+
+
+def _played_with_log_reads(seed: int, read_every_answer: bool) -> Game:
+    edition = get_edition("millers-hollow")
+    game = Game(edition, [f"P{i}" for i in range(8)], seed=seed,
+                deck=["werewolf", "werewolf", "fortune-teller", "witch", "hunter", "cupid",
+                      "villager", "villager"])
+    rng = random.Random(seed)
+    while game.open:
+        decision = next(iter(game.open.values()))
+        game.answer(decision.id, random_answer(decision, rng), timeout=rng.random() < 0.1)
+        if read_every_answer:  # (the automatic storyteller may have answered after it)
+            assert decision.id in [entry["id"] for entry in game.log]
+    return game
+
+
+def test_the_log_reads_the_same_whenever_it_is_read() -> None:
+    # answers are kept compact until the log is read: read after every answer or only at the
+    # end, it is the same list of the same entries, the automatic storyteller's and the
+    # timed-out answers marked as ever
+    for seed in range(20):
+        read_often = _played_with_log_reads(seed, True)
+        read_once = _played_with_log_reads(seed, False)
+        assert read_often.log == read_once.log
+        assert read_once.log is read_once.log
+        assert all(type(entry) is dict for entry in read_once.log)
+    entries = [entry for seed in range(20) for entry in _played_with_log_reads(seed, False).log]
+    assert {"id", "seat", "decision", "answer"} <= set(entries[0])
+    assert any(entry.get("auto") is True for entry in entries)  # the deal, tie-breaks
+    assert any(entry.get("timeout") is True for entry in entries)
+    assert all(entry.get("auto", True) is True and entry.get("timeout", True) is True
+               for entry in entries)
+
+
+def test_the_log_keeps_talk_and_answers_in_the_order_they_came() -> None:
+    game = a_game()
+    for name, answer in (("inspect", None), ("attack", "Ben")):
+        asked = next(d for d in game.open.values() if d.name == name)
+        game.answer(asked.id, answer)
+    game.say("Cy", "village", {"type": "text", "text": "Who did this?"})
+    vote = next(d for d in game.open.values() if d.seat == "Cy")  # the sheriff's election
+    game.answer(vote.id, None)
+    assert [next(iter(entry)) for entry in game.log] == ["id", "id", "say", "id"]
+    assert game.log[2] == {"say": "Cy", "channel": "village",
+                           "message": {"type": "text", "text": "Who did this?"}}
+    assert game.record()["log"] == game.log

@@ -39,12 +39,37 @@ MANUAL: Final = "manual"
 RECORD_FORMAT: Final = "wolfsbane-record/1"  # the `format` of a saved game (core/record.py)
 
 
+class Answered:
+    """One answer in the log, until the log is read (`Game.log` writes it out as its entry)."""
+
+    __slots__ = ("id", "seat", "decision", "answer", "auto", "timeout")
+
+    def __init__(self, decision_id: int, seat: str, decision: str, answer: Any, auto: bool,
+                 timeout: bool) -> None:
+        self.id = decision_id
+        self.seat = seat
+        self.decision = decision
+        self.answer = answer
+        self.auto = auto  # the automatic storyteller's
+        self.timeout = timeout  # given for a seat that did not answer in time
+
+    def entry(self) -> dict[str, Any]:
+        entry: dict[str, Any] = {"id": self.id, "seat": self.seat, "decision": self.decision,
+                                 "answer": self.answer}
+        if self.auto:
+            entry["auto"] = True
+        if self.timeout:
+            entry["timeout"] = True
+        return entry
+
+
 class Game:
     # Slots, because the pump reads the game's fields all the time and a plain instance
     # with this many fields keeps them in a dictionary of its own, slower to read.
     __slots__ = (
         "edition", "options", "catalog", "seed", "rng", "storyteller", "night_seconds",
-        "given_roles", "deck", "players", "by_name", "phase", "phases", "events", "log",
+        "given_roles", "deck", "players", "by_name", "phase", "phases", "events", "_log",
+        "_unwritten",
         "open", "reminders", "revealed", "untold_deaths", "state", "outcome", "said", "seen",
         "_asked",
         "_id_stride", "_growing", "_seats_at_start", "_batch", "_single", "_any", "_waiting",
@@ -115,7 +140,9 @@ class Game:
         self.phase = "setup"
         self.phases: list[str] = ["setup"]  # every phase begun, in order
         self.events: list[Event] = []
-        self.log: list[dict[str, Any]] = []
+        # the log (`log`): the entries written out so far, and those still to write
+        self._log: list[dict[str, Any]] = []
+        self._unwritten: list[Answered | dict[str, Any]] = []
         self.open: dict[int, Decision] = {}
         self.reminders: list[Reminder] = []  # tokens beside the seats (core.reminders)
         self.revealed: dict[str, str] = {}  # roles made public (a card turned face up)
@@ -479,17 +506,8 @@ class Game:
 
     def _record(self, decision: Decision, answer: Any, auto: bool = False,
                 timeout: bool = False) -> None:
-        entry: dict[str, Any] = {
-            "id": decision.id,
-            "seat": decision.seat,
-            "decision": decision.name,
-            "answer": answer,
-        }
-        if auto:
-            entry["auto"] = True
-        if timeout:
-            entry["timeout"] = True
-        self.log.append(entry)
+        self._unwritten.append(Answered(decision.id, decision.seat, decision.name, answer, auto,
+                                        timeout))
         if decision.seat != STORYTELLER and decision.audience is not None:
             self.emit(
                 "ActionTaken",
@@ -607,7 +625,7 @@ class Game:
                         edition.new_seat_state())
         self.players.append(player)
         self.by_name[name] = player
-        self.log.append({"add_seat": name, "role": role})
+        self._unwritten.append({"add_seat": name, "role": role})
         self.emit("SeatAdded", {"player": name})
         shown = edition.role_shown_to_self(player)
         self.emit("RoleDealt", {"player": name, "role": shown}, self.alone(name))
@@ -657,7 +675,7 @@ class Game:
                 "for this phase.", "too-many-messages", number=max_messages,
                 channel=channel_name)
         self.said[key] = count + 1
-        self.log.append({"say": seat, "channel": channel_name, "message": clean})
+        self._unwritten.append({"say": seat, "channel": channel_name, "message": clean})
         context = self._vote_context(clean, channel_name)
         event = self.emit("Said", {"player": seat, "channel": channel_name, "message": clean,
                                    **context}, members)
@@ -682,11 +700,25 @@ class Game:
 
     # -- the record ------------------------------------------------------------------------
 
+    @property
+    def log(self) -> list[dict[str, Any]]:
+        """Every answer, message, seat joined and seat handed to a bot, in order: what a record
+        keeps and a replay gives again. Answers are kept compact as they come and written out
+        as the log's entries when it is first read after them (most games played, the
+        simulator's, are never read)."""
+        log = self._log
+        unwritten = self._unwritten
+        if unwritten:
+            log.extend([entry.entry() if isinstance(entry, Answered) else entry
+                        for entry in unwritten])
+            unwritten.clear()
+        return log
+
     def hand_to_bot(self, seat: str, reason: str) -> Event:
         """From now on a bot plays `seat` (its player was removed, or its answers kept
         failing): logged, so that a replay tells it too, and told to everyone."""
         self.player(seat)  # a seat of this game, or IllegalAnswer
-        self.log.append({"bot": seat, "reason": reason})
+        self._unwritten.append({"bot": seat, "reason": reason})
         return self.emit("PlayedByBot", {"player": seat, "reason": reason})
 
     def record(self) -> dict[str, Any]:
