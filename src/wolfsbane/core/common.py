@@ -51,13 +51,13 @@ def deal(game: Game) -> Generator[Any, Any, list[str]]:
             "deal", deck, kind=ARRANGE, suggest=shuffled, check=check,
             prompt="Deal the cards: one per seat in seat order, the rest to the center.",
         )
-        for player, role_id in zip(players, cards, strict=False):
+        for player, role_id in zip(players, cards):
             player.role = role_id
             player.team = game.team_of(role_id)
         center = list(cards[len(players):])
-    shown_as = game.edition.role_shown_to_self
+    edition = game.edition
     for player in players:
-        shown = shown_as(player)
+        shown = edition.role_shown_to_self(player)
         game.emit("RoleDealt", {"player": player.name, "role": shown},
                   game.alone(player.name))
         if shown != player.role:

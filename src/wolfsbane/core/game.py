@@ -134,7 +134,7 @@ class Game:
                         for i, name in enumerate(names)]
         self.by_name = {p.name: p for p in self.players}
         if roles is not None:
-            for player, role_id in zip(self.players, roles, strict=True):
+            for player, role_id in zip(self.players, roles):
                 player.role = role_id
                 player.team = self.team_of(role_id)
         self.phase = "setup"

@@ -334,7 +334,7 @@ class MillersHollow(Edition):
                                  prompt="Who should the village hang? (You may abstain.)"))
         picks = yield asks
         ballots = []
-        for voter, pick in zip(voters, picks, strict=True):
+        for voter, pick in zip(voters, picks):
             weight = r.vote_weight(voter)
             ballots.append((voter.name, pick, weight))
             game.emit("VoteCast", {"player": voter.name, "target": pick, "weight": weight})
@@ -372,13 +372,12 @@ class MillersHollow(Edition):
     def check_win(self, game: Game) -> Outcome | None:
         alive = wolves = 0
         lovers: list[Player] = []
-        is_werewolf, in_love = r.is_werewolf, r.LOVERS
         for p in game.players:  # one pass: this runs after every death
-            if p.team == in_love:
+            if p.team == r.LOVERS:
                 lovers.append(p)
             if p.alive:
                 alive += 1
-                if is_werewolf(p):
+                if r.is_werewolf(p):
                     wolves += 1
         if not alive:
             return Outcome("none", (), "nobody is left alive")

@@ -55,7 +55,7 @@ def werewolves_attack(game: Game) -> Flow:
                  prompt="Choose tonight's victim with the pack.")
         for wolf in pack
     ]
-    counts = tally([(wolf.name, pick, 1) for wolf, pick in zip(pack, picks, strict=True)])
+    counts = tally([(wolf.name, pick, 1) for wolf, pick in zip(pack, picks)])
     top = most_voted(counts)
     # the pack agreed (or nobody chose) without asking anyone: the common case, decided here
     victim = top[0] if len(top) == 1 else (
@@ -93,7 +93,7 @@ def fortune_tellers_look(game: Game) -> Flow:
                  prompt="Choose a player whose card you want to see.")
         for seer in seers
     ]
-    for seer, pick in zip(seers, picks, strict=True):
+    for seer, pick in zip(seers, picks):
         if pick is not None:
             game.tell(seer, {"player": pick, "role": game.by_name[pick].role})
 
@@ -227,7 +227,7 @@ def witches_brew(game: Game, victim: str | None) -> Flow:
         if not asks:
             continue
         answers = yield asks
-        for decision, answer in zip(asks, answers, strict=True):
+        for decision, answer in zip(asks, answers):
             if decision.name == "heal" and answer:
                 witch.use("heal")
                 healed = True
@@ -255,7 +255,7 @@ def little_girls_decide(game: Game) -> Flow:
     answers = yield [
         game.ask_yes_no(girl, "spy", prompt="Peek at the werewolves tonight?") for girl in girls
     ]
-    return [girl for girl, spying in zip(girls, answers, strict=True) if spying]
+    return [girl for girl, spying in zip(girls, answers) if spying]
 
 
 def little_girls_spied(game: Game, spies: Sequence[Player], victim: str | None) -> Flow:
@@ -290,9 +290,9 @@ def elect_sheriff(game: Game) -> Flow:
                  prompt="Who should be sheriff? (You may name yourself.)")
         for voter in voters
     ]
-    for voter, pick in zip(voters, picks, strict=True):
+    for voter, pick in zip(voters, picks):
         game.emit("VoteCast", {"player": voter.name, "target": pick, "about": "sheriff"})
-    counts = tally([(voter.name, pick, 1) for voter, pick in zip(voters, picks, strict=True)])
+    counts = tally([(voter.name, pick, 1) for voter, pick in zip(voters, picks)])
     chosen = yield from plurality(game, counts, about="sheriff")
     if chosen is not None:
         make_sheriff(game, game.by_name[chosen])
