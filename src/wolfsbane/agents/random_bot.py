@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core import ARRANGE, PICK, YES_NO, Decision
+from ..core.compiled import mypyc_attr
 from ..core.decision import NUMBER, PARTS
 from .base import Agent, SeatView
 
@@ -34,6 +35,9 @@ def random_answer(decision: Decision, rng: Any) -> Any:
     return rng.sample(choices, count)
 
 
+# a bot of one's own may start from this one (one that talks, answering at random), in the
+# compiled build too
+@mypyc_attr(allow_interpreted_subclasses=True)
 class RandomBot(Agent):
     def decide(self, decision: Decision, game_view: SeatView) -> Any:
         return random_answer(decision, self.rng)
