@@ -355,6 +355,25 @@ _CHECK_BY_KIND = {
 
 _IMMUTABLE = frozenset({bool, int, float, str, type(None)})
 
+# Each edition's defaults, read off its options once rather than at every game: by the id of
+# the options' mapping, (that mapping, the defaults in its order, the names whose default can
+# be changed in place). The mapping is kept with them, so that an id reused by another is
+# never taken for one already read; an edition's options are a constant of its class, so a
+# handful are kept, and any number beyond it starts the memory afresh.
+_DEFAULTS: dict[int, tuple[Mapping[str, Option], dict[str, Any], tuple[str, ...]]] = {}
+_DEFAULTS_KEPT = 64
+
+
+def _defaults(specs: Mapping[str, Option]) -> tuple[dict[str, Any], tuple[str, ...]]:
+    kept = _DEFAULTS.get(id(specs))
+    if kept is None or kept[0] is not specs:
+        if len(_DEFAULTS) >= _DEFAULTS_KEPT:
+            _DEFAULTS.clear()
+        kept = _DEFAULTS[id(specs)] = (
+            specs, {key: spec.default for key, spec in specs.items()},
+            tuple(key for key, spec in specs.items() if type(spec.default) not in _IMMUTABLE))
+    return kept[1], kept[2]
+
 
 def resolve_options(specs: Mapping[str, Option], given: Mapping[str, Any] | None,
                     roles: Mapping[str, Role] | None = None) -> dict[str, Any]:
@@ -362,10 +381,12 @@ def resolve_options(specs: Mapping[str, Option], given: Mapping[str, Any] | None
     kind (and, for role lists and variants, against `roles`, the edition's catalog)."""
     if given is not None and not isinstance(given, Mapping):
         raise SetupError("the options must be given as names and values")
+    defaults, changeable = _defaults(specs)
+    options = defaults.copy()
     # a default that can be changed in place (a card list) is copied for each game; the
     # others are shared as they are (copying them costs every game for nothing)
-    options = {key: spec.default if type(spec.default) in _IMMUTABLE else
-               copy.deepcopy(spec.default) for key, spec in specs.items()}
+    for key in changeable:
+        options[key] = copy.deepcopy(options[key])
     for key, value in (given or {}).items():
         if key not in specs:
             known = ", ".join(sorted(specs)) or "none"

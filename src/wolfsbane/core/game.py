@@ -38,6 +38,13 @@ AUTO: Final = "auto"
 MANUAL: Final = "manual"
 RECORD_FORMAT: Final = "wolfsbane-record/1"  # the `format` of a saved game (core/record.py)
 
+# Each seat's audience of one, shared by all the events told to that seat alone, in every game:
+# an event's audience is never changed, so one frozenset serves a name wherever it sits (a
+# game's cards are dealt without making eight sets). Bounded: a server sees names without end,
+# so past this many the memory starts afresh.
+_AUDIENCES_OF_ONE: Final[dict[str, frozenset[str]]] = {}
+_AUDIENCES_KEPT: Final = 4096
+
 
 class Answered:
     """One answer in the log, until the log is read (`Game.log` writes it out as its entry)."""
@@ -73,7 +80,7 @@ class Game:
         "open", "reminders", "revealed", "untold_deaths", "state", "outcome", "said", "seen",
         "_asked",
         "_id_stride", "_growing", "_seats_at_start", "_batch", "_single", "_any", "_waiting",
-        "_listeners", "_flow", "_alone",
+        "_listeners", "_flow",
     )
 
     def __init__(
@@ -164,9 +171,6 @@ class Game:
         self._any = False  # the flow waits on the first answer to the batch (any_of)
         self._waiting = 0
         self._listeners: list[Callable[[Event], None]] = []
-        # each seat's audience of one, shared by all its private events (an event's audience
-        # is never changed: one frozenset per seat, not one per event)
-        self._alone: dict[str, frozenset[str]] = {}
         self._flow = edition.flow(self)
         self._advance(None)
 
@@ -213,9 +217,11 @@ class Game:
 
     def alone(self, seat: str) -> frozenset[str]:
         """The audience of one seat: `seat` alone."""
-        audience = self._alone.get(seat)
+        audience = _AUDIENCES_OF_ONE.get(seat)
         if audience is None:
-            audience = self._alone[seat] = frozenset((seat,))
+            if len(_AUDIENCES_OF_ONE) >= _AUDIENCES_KEPT:
+                _AUDIENCES_OF_ONE.clear()
+            audience = _AUDIENCES_OF_ONE[seat] = frozenset((seat,))
         return audience
 
     def emit(
