@@ -11,9 +11,11 @@ from pathlib import Path
 from wolfsbane.agents import random_answer
 from wolfsbane.core import NUMBER, PARTS, Decision, Game
 from wolfsbane.core import game as game_module
+from wolfsbane.core.catalog import BOOLEAN, ROLES, Option, resolve_options
 from wolfsbane.core.chance import seeded, shuffle
 from wolfsbane.core.events import STORYTELLER, Event
 from wolfsbane.core.game import MANUAL
+from wolfsbane.core.player import NO_MARKERS, NOTHING_USED
 from wolfsbane.editions import get_edition
 
 
@@ -204,6 +206,50 @@ def test_a_seats_private_events_share_one_audience() -> None:
             (seat,) = event.audience
             singles.setdefault(seat, set()).add(id(event.audience))
     assert singles and all(len(ids) == 1 for ids in singles.values())
+
+
+def test_a_seats_audience_of_one_is_shared_by_every_game_and_kept_bounded() -> None:
+    seats = [f"P{i}" for i in range(8)]
+    first, second = (Game(get_edition("millers-hollow"), seats, seed=seed) for seed in (1, 2))
+    for seat in seats:
+        assert first.alone(seat) is second.alone(seat) == frozenset({seat})
+    kept = game_module._AUDIENCES_KEPT
+    for number in range(kept + 10):  # a server meets names without end
+        assert first.alone(f"guest {number}") == frozenset({f"guest {number}"})
+        assert len(game_module._AUDIENCES_OF_ONE) <= kept
+
+
+def test_marking_a_player_changes_no_other_players_markers() -> None:
+    game = a_game()
+    ana, ben = game.players[:2]
+    assert ana.markers is ben.markers  # both carry none: one empty set
+    ana.mark("sheriff")
+    ana.mark("sheriff")
+    assert ana.markers == {"sheriff"} and ben.markers == set() and not NO_MARKERS
+    ana.unmark("lover")  # not carried: nothing happens
+    ana.unmark("sheriff")
+    assert ana.markers == set() and not NO_MARKERS
+
+
+def test_spending_an_ability_spends_it_for_that_player_alone() -> None:
+    game = a_game()
+    ana, ben = game.players[:2]
+    ana.use("potion")
+    assert ana.has_used("potion") and not ben.has_used("potion") and not NOTHING_USED
+    assert ana.used == {("werewolf", "potion")}
+
+
+def test_each_game_gets_its_own_copy_of_a_default_that_can_change() -> None:
+    specs = {"cards": Option("cards", ["villager"], "The cards", kind=ROLES),
+             "sheriff": Option("sheriff", True, "A sheriff", kind=BOOLEAN)}
+    first = resolve_options(specs, None)
+    second = resolve_options(specs, {"sheriff": False})
+    assert list(first) == list(specs)  # in the options' order
+    assert first == {"cards": ["villager"], "sheriff": True}
+    assert second == {"cards": ["villager"], "sheriff": False}
+    first["cards"].append("werewolf")
+    assert second["cards"] == ["villager"] and specs["cards"].default == ["villager"]
+    assert resolve_options(specs, None)["cards"] == ["villager"]
 
 
 def test_the_bots_table_copies_only_the_events_some_agent_is_handed() -> None:

@@ -334,7 +334,7 @@ def test_a_refused_answer_that_changed_the_game_fails(
 
     def sloppy(game: Game, decision_id: int, value: object, seat: str | None = None) -> None:
         if value == "Ben" and game.open[decision_id].name == "attack":
-            game.players[0].markers.add("half-done")  # a refusal that leaves a trace behind
+            game.players[0].mark("half-done")  # a refusal that leaves a trace behind
             raise IllegalAnswer("werewolves do not attack their own pack")
         real_answer(game, decision_id, value, seat)
 

@@ -92,7 +92,7 @@ def seen_alive(game: Game, player: Player) -> bool:
 def bind(game: Game, first: Player, second: Player, marker: str) -> None:
     """Tie two players' lives together: when one dies, the other dies of grief."""
     for player, partner in ((first, second), (second, first)):
-        player.markers.add(marker)
+        player.mark(marker)
         player.bonds[marker] = partner.name
 
 

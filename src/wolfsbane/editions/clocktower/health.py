@@ -190,9 +190,9 @@ def sync_markers(game: Game) -> None:
         kinds = {c.kind for c in now}
         for kind in (DRUNK, POISONED):
             if kind in kinds:
-                player.markers.add(kind)
+                player.mark(kind)
             else:
-                player.markers.discard(kind)
+                player.unmark(kind)
     # a token laid by a living source's ability (the Widow's poison) comes off the Grimoire
     # when the state it stands for ends with its source
     for reminder in list(game.reminders):

@@ -83,8 +83,8 @@ def _starts_knowing_again(game: Game, night: Night, target: Player) -> Flow:
     and the Ogre's, are neither, and do not come back.)"""
     from .registry import RULES  # every character's rules, this module's among them
 
-    target.used = {(character, ability) for character, ability in target.used
-                   if character != target.role}
+    target.used = frozenset((character, ability) for character, ability in target.used
+                            if character != target.role)
     for character in abilities_of(target):
         rules = RULES.get(character)
         if character not in STARTS_KNOWING or rules is None or rules.first_night is None:

@@ -136,7 +136,7 @@ class InTheDark(Edition):
 
     def death_triggers(self, game: Game, player: Player, cause: str) -> DeathsFlow:
         """A dead player is a ghost from then on (their token comes in the day)."""
-        player.markers.add("ghost")
+        player.mark("ghost")
         return []
         yield  # a generator that asks nothing
 

@@ -44,7 +44,7 @@ def choose_guide(game: Game) -> Flow:
             guide = yield from plurality(game, counts, about="guide")
     table.guide = guide
     if guide is not None:
-        game.by_name[guide].markers.add("guide")
+        game.by_name[guide].mark("guide")
     game.announce({"about": "guide", "player": guide})
 
 

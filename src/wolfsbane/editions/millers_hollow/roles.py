@@ -300,8 +300,8 @@ def elect_sheriff(game: Game) -> Flow:
 
 def make_sheriff(game: Game, player: Player) -> None:
     for other in game.players:
-        other.markers.discard("sheriff")
-    player.markers.add("sheriff")
+        other.unmark("sheriff")
+    player.mark("sheriff")
     game.announce({"about": "sheriff", "player": player.name})
 
 
@@ -313,7 +313,7 @@ def pass_on_the_star(game: Game) -> Flow:
     if old is None or old.alive:
         return
     living = game.alive_names()
-    old.markers.discard("sheriff")
+    old.unmark("sheriff")
     if not living:
         return
     heir = yield game.ask(old, "successor", living, optional=True,

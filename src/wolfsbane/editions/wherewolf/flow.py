@@ -61,7 +61,7 @@ def setup(game: Game) -> Flow:
             holder = yield game.ask_storyteller(
                 f"{item}-holder", [p.name for p in game.players],
                 prompt=f"Who first holds the {item}?")
-            game.by_name[holder].markers.add(item)
+            game.by_name[holder].mark(item)
             state_of(game).held[item] = [holder]
 
 
@@ -268,7 +268,7 @@ def _amulet(game: Game, deaths: list[Death]) -> list[Death]:
         if player.name in spared:
             continue
         if "amulet" in player.markers:
-            player.markers.discard("amulet")
+            player.unmark("amulet")
             spared.add(player.name)
             game.note("AmuletSaved", {"player": player.name, "cause": cause})
             continue

@@ -90,7 +90,7 @@ def juliet_chooses(game: Game) -> Flow:
         seat_of(romeo).beloved = juliet.name
         seat_of(romeo).side = romeo.team
         romeo.team = c.LOVERS
-        romeo.markers.add("romeo")
+        romeo.mark("romeo")
         game.note("LoversLinked", {"players": [juliet.name, romeo.name]})
         game.tell(romeo, {"about": "romeo", "player": juliet.name, "role": "juliet"})
         game.tell(juliet, {"about": "romeo", "player": romeo.name})
@@ -174,13 +174,13 @@ def items_pass(game: Game) -> Flow:
         pick = yield game.ask(holder, f"pass-{item}", choices, optional=True, forbidden=forbidden,
                               prompt=f"Hand the {item} to another player (or keep it and lose "
                                      "it).")
-        holder.markers.discard(item)
+        holder.unmark(item)
         held = state_of(game).held.setdefault(item, [holder.name])
         if pick is None or pick in held:
             game.note("ItemLost", {"item": item, "player": pick or holder.name})
             continue
         held.append(pick)
-        game.by_name[pick].markers.add(item)
+        game.by_name[pick].mark(item)
         game.tell(pick, {"about": item, "player": pick})
 
 
@@ -370,7 +370,7 @@ def _attack(game: Game, night: Night, target: Player, awake: list[Player], sick:
     else:
         night.add(target, "attack", character="werewolf")
     if "sword" in target.markers:
-        target.markers.discard("sword")
+        target.unmark("sword")
         strongest = strongest_wolf(game)
         if strongest is not None:
             night.add(strongest, "sword", target)
@@ -397,7 +397,7 @@ def _bite(game: Game, night: Night, vampire: Player, target: Player) -> bool:
     if variant(game, "vampire", "open-attack"):
         game.tell(target, {"about": "bite", "player": vampire.name, "role": "vampire"})
     if "sword" in target.markers:
-        target.markers.discard("sword")
+        target.unmark("sword")
         night.add(target, "bite", vampire)
         night.add(vampire, "sword", target)
         return False

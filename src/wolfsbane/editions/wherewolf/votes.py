@@ -230,7 +230,7 @@ def stake(game: Game, condemned: str | None, reason: str) -> Flow:
     if condemned is not None:
         player = game.by_name[condemned]
         if "amulet" in player.markers:
-            player.markers.discard("amulet")
+            player.unmark("amulet")
             game.note("AmuletSaved", {"player": condemned})
             condemned, reason = None, "tie"
     if condemned is None:
