@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from wolfsbane.agents import random_answer
-from wolfsbane.core import NUMBER, PARTS, Decision, Game, IllegalAnswer, Role, bind
+from wolfsbane.core import NUMBER, PARTS, Decision, Game, IllegalAnswer, Role, SetupError, bind
 from wolfsbane.core.changes import change_character
 from wolfsbane.core.common import deal
 from wolfsbane.core.deaths import grieving_partner
@@ -30,6 +30,7 @@ from wolfsbane.core.reminders import (
 )
 from wolfsbane.core.reminders import STORYTELLER as STORYTELLER_TOKEN
 from wolfsbane.core.view import view
+from wolfsbane.editions import get_edition
 
 from .joining_edition import JoiningEdition
 from .joining_edition import editions as joining_editions
@@ -364,3 +365,18 @@ def test_a_reminder_token_the_edition_does_not_declare_is_a_mistake() -> None:
     with pytest.raises(ValueError, match="declares no reminder token"):
         place_reminder(game, "drunk", game.by_name["Bo"])
     assert game.reminders == []
+
+
+def test_every_seat_needs_a_different_name() -> None:
+    edition = get_edition("millers-hollow")
+    with pytest.raises(SetupError, match="different name"):
+        Game(edition, ["Ana", "Ben", "Cy", "Ana", "Eve", "Flo", "Gus", "Hal"], seed=1)
+    with pytest.raises(SetupError, match="different name"):  # a name and its string are one
+        Game(edition, ["1", 1, "Cy", "Dee", "Eve", "Flo", "Gus", "Hal"], seed=1)
+
+
+@pytest.mark.parametrize("name", ["", "storyteller", "x" * 41])
+def test_a_seat_name_is_one_to_forty_characters_and_not_the_storytellers(name: str) -> None:
+    with pytest.raises(SetupError, match="cannot be a seat name"):
+        Game(get_edition("millers-hollow"),
+             [name, "Ben", "Cy", "Dee", "Eve", "Flo", "Gus", "Hal"], seed=1)

@@ -107,8 +107,6 @@ class Game:
         if storyteller not in (AUTO, MANUAL):
             raise SetupError("storyteller must be 'auto' or 'manual'")
         names = [str(name) for name in seats]
-        if len(set(names)) != len(names):
-            raise SetupError("every seat needs a different name")
         for name in names:
             if not name or name in (STORYTELLER, CLOCK) or len(name) > 40:
                 raise SetupError(f"“{name}” cannot be a seat name.")
@@ -140,6 +138,8 @@ class Game:
         self.players = [Player(name, i, "", "", edition.new_seat_state())
                         for i, name in enumerate(names)]
         self.by_name = {p.name: p for p in self.players}
+        if len(self.by_name) != len(names):  # (the table by name is the set of names)
+            raise SetupError("every seat needs a different name")
         if roles is not None:
             for player, role_id in zip(self.players, roles):
                 player.role = role_id
