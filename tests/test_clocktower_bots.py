@@ -16,14 +16,17 @@ from typer.testing import CliRunner
 
 from wolfsbane.agents import bot_for, play_out, random_answer
 from wolfsbane.agents.base import Agent, SeatView
-from wolfsbane.agents.clocktower import GOOD_IDS, NOBODY, ClocktowerBot, posterior
+from wolfsbane.agents.clocktower import GOOD_IDS, NOBODY, STALLED, ClocktowerBot, posterior
+from wolfsbane.agents.driver import Table
 from wolfsbane.cli import app
 from wolfsbane.core import Decision, Game, IllegalAnswer
+from wolfsbane.core.chance import seeded
 from wolfsbane.core.talk import check_message
 from wolfsbane.editions import get_edition
 from wolfsbane.editions.clocktower.setup import MAX_PLAYERS, MIN_PLAYERS, check_bag, suggest_bag
 from wolfsbane.messages import Words, catalogue
 from wolfsbane.sim import simulate, wilson_interval
+from wolfsbane.sim.run import days_of
 
 EDITION = get_edition("clocktower")
 
@@ -265,6 +268,55 @@ def test_minions_never_raise_a_hand_to_execute_their_demon() -> None:
             votes_against_demon += 1
             assert event.data.get("target") is None, (seed, dict(event.data))
     assert votes_against_demon > 0
+
+
+def stalled_vote(bot: ClocktowerBot, game: Game) -> tuple[Decision, SeatView]:
+    """The bots play `game` up to the first vote asked of `bot`'s seat, a good one."""
+    agents: dict[str, Agent] = {seat: ClocktowerBot(seat, random.Random(n))
+                                for n, seat in enumerate(game.by_name)}
+    agents[bot.seat] = bot
+    table = Table(game, agents)
+    while not any(d.seat == bot.seat and d.name == "vote" for d in game.open.values()):
+        assert table.step() and not game.over
+    table.catch_up()
+    decision = next(d for d in game.open.values() if d.seat == bot.seat and d.name == "vote")
+    return decision, SeatView(game, bot.seat)
+
+
+def test_in_a_stalled_game_the_good_vote_the_first_nominee_onto_the_block_and_never_tie_it(
+) -> None:
+    """Days on end without a death (a Demon gone while an Evil Twin holds good off) move only
+    by the rope: the good then vote for a nominee while nobody is on the block, and against
+    every later one, so that the first to reach the block is executed rather than tied away."""
+    for seed in range(40):
+        game = new_game(8, seed)
+        seat = next(p.name for p in game.players if p.team == "good" and p.role != "recluse")
+        bot = ClocktowerBot(seat, random.Random(seed))
+        decision, view = stalled_vote(bot, game)
+        if decision.about in bot.known_evil | bot.known_good:
+            continue  # what the seat knows decides
+        bot.quiet = STALLED
+        bot.block = None
+        assert bot.decide(decision, view) is True
+        bot.block = next(name for name in game.by_name if name not in (seat, decision.about))
+        assert bot.decide(decision, view) is False
+        return
+    raise AssertionError("no seat was asked to vote on a nominee it knows nothing of")
+
+
+@pytest.mark.parametrize(("players", "seed"), [(8, 128), (10, 52), (10, 156)])
+def test_a_game_whose_demon_is_gone_while_the_evil_twin_holds_still_ends(
+        players: int, seed: int) -> None:
+    """Deals that the simulator once played for ever (`wolfsbane simulate --edition clocktower
+    --games 400` never finished): the Demon died, the Evil Twin and the good twin lived on,
+    nobody died at night, and every day's votes tied. Played as the simulator plays them
+    (`sim.run.play_one`), on a shorter leash."""
+    deck = EDITION.recommended_deck(players, {})
+    game = Game(EDITION, seats(players), deck=deck, seed=seed)
+    bots = seeded(f"{seed}:bots")
+    agents = {seat: bot_for(seat, bots, EDITION) for seat in game.by_name}
+    play_out(game, agents, max_answers=5_000, read_only=False)
+    assert game.over and days_of(game) <= 15
 
 
 # -- reasoning -------------------------------------------------------------------------------

@@ -68,6 +68,10 @@ RED_HERRING = 0.35
 TRUSTED_SEER = 0.4  # how far a strong bot discounts its suspicion of a lone Fortune Teller
 SEEN_IN_PLAY = 0.02  # someone else claims the character I hold
 MINION_WEIGHT = 0.3  # how much an evil player's chance adds to the Demon's when nominating
+# days begun with nobody dead since the day before, after which the good vote so that someone
+# is executed (a Demon gone while an Evil Twin holds good off kills nobody: only the rope moves
+# such a game, and votes tied day after day would keep it going for ever)
+STALLED = 3
 
 # a piece of evidence, hashable so that a model over the same evidence is computed once:
 #   ("count", speaker, mask, number, factor): the evil among `mask` number `number`
@@ -695,6 +699,9 @@ class ClocktowerBot(Agent):
             return demon[nominee] >= 0.6 * top or len(living) <= 4
         if nominee in self.known_evil:
             return True
+        if self.quiet >= STALLED:
+            # the first nominee to reach the block is executed: never tie it away
+            return self.block is None and nominee not in self.known_good
         demon = self._suspicion()
         others = [n for n in living if n != self.seat]
         top = max((demon[n] for n in others), default=0.0)
