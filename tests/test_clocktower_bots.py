@@ -20,13 +20,12 @@ from wolfsbane.agents.clocktower import GOOD_IDS, NOBODY, STALLED, ClocktowerBot
 from wolfsbane.agents.driver import Table
 from wolfsbane.cli import app
 from wolfsbane.core import Decision, Game, IllegalAnswer
-from wolfsbane.core.chance import seeded
 from wolfsbane.core.talk import check_message
 from wolfsbane.editions import get_edition
 from wolfsbane.editions.clocktower.setup import MAX_PLAYERS, MIN_PLAYERS, check_bag, suggest_bag
 from wolfsbane.messages import Words, catalogue
 from wolfsbane.sim import simulate, wilson_interval
-from wolfsbane.sim.run import days_of
+from wolfsbane.sim.run import days_of, play_one
 
 EDITION = get_edition("clocktower")
 
@@ -311,11 +310,8 @@ def test_a_game_whose_demon_is_gone_while_the_evil_twin_holds_still_ends(
     --games 400` never finished): the Demon died, the Evil Twin and the good twin lived on,
     nobody died at night, and every day's votes tied. Played as the simulator plays them
     (`sim.run.play_one`), on a shorter leash."""
-    deck = EDITION.recommended_deck(players, {})
-    game = Game(EDITION, seats(players), deck=deck, seed=seed)
-    bots = seeded(f"{seed}:bots")
-    agents = {seat: bot_for(seat, bots, EDITION) for seat in game.by_name}
-    play_out(game, agents, max_answers=5_000, read_only=False)
+    game = play_one(EDITION.id, EDITION.recommended_deck(players, {}), players, {}, seed,
+                    max_answers=5_000)
     assert game.over and days_of(game) <= 15
 
 

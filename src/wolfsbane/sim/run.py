@@ -178,6 +178,7 @@ def seats_for(players: int) -> list[str]:
 def play_one(
     edition_id: str, deck: Sequence[str], players: int, options: dict[str, Any], seed: int,
     skills: Sequence[str] | None = None, *, read_only: bool = False,
+    max_answers: int = 100_000,
 ) -> Game:
     """One all-bot game, a pure function of its arguments (`skills`: each seat's bot level,
     in seat order; default: every bot at the default level, `agents.skill`).
@@ -185,7 +186,8 @@ def play_one(
     The bots are handed plain copies of the events, faster to read than read-only ones
     (`agents.driver.frozen_event`): they are our own, which never change what they are
     handed, and the games are the same with `read_only=True`, where a change would raise
-    (`tests/test_sim.py`)."""
+    (`tests/test_sim.py`). `max_answers`: how many answers before a game that will not end
+    is given up (`agents.play_out`)."""
     edition = get_edition(edition_id)
     seats = seats_for(players)
     game = Game(edition, seats, deck=list(deck), options=options, seed=seed)
@@ -196,7 +198,7 @@ def play_one(
     levels = list(skills) if skills is not None else [DEFAULT_SKILL] * players
     agents = {seat: bot_for(seat, rng, edition, level)
               for seat, level in zip(seats, levels, strict=True)}
-    return play_out(game, agents, read_only=read_only)
+    return play_out(game, agents, max_answers=max_answers, read_only=read_only)
 
 
 def days_of(game: Game) -> int:
