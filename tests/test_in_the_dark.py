@@ -807,3 +807,14 @@ def test_the_editions_bots_finish_a_game() -> None:
         agents = {s: bot_for(s, random.Random(f"{seed}/{s}"), DARK) for s in seats}
         play_out(game, agents)
         assert game.outcome is not None
+
+
+def test_an_own_cards_id_is_the_kebab_case_of_its_name() -> None:
+    """RULINGS: an own card's `id` defaults to the kebab-case of its name, as every edition's
+    ids (`lil-monsta`, `hells-librarian`): an apostrophe joins, an accent keeps its letter."""
+    from wolfsbane.editions.in_the_dark.cards import kebab
+    assert kebab("Dr. Frankenstein") == "dr-frankenstein"
+    assert kebab("Hunter's Hound") == kebab("Hunter\u2019s Hound") == "hunters-hound"
+    assert kebab("Señor Lobo") == "senor-lobo"
+    assert kebab("Œil de Bœuf") == "oeil-de-boeuf"
+    assert kebab("Волк") == ""  # nothing to make an id of: the card must be given one

@@ -5,6 +5,7 @@ cards (option `cards`), which join the catalog of one game."""
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -104,13 +105,21 @@ WIN_ALIVE_WITH_A_BODY = frozenset({"sheriff"})
 WIN_DEAD = frozenset({"romeo", "juliet"})
 
 _NOT_ID = re.compile(r"[^a-z0-9]+")
+# an apostrophe joins the letters around it: "Hunter's Hound" is hunters-hound, as the other
+# editions' ids (Hell's Librarian is hells-librarian), not hunter-s-hound
+_APOSTROPHES = re.compile(r"['\u2018\u2019`]")
+# letters that no accent stripping turns into plain ones
+_LIGATURES = str.maketrans({"æ": "ae", "œ": "oe", "ß": "ss", "ø": "o", "ł": "l", "đ": "d"})
 MAX_OWN_CARDS = 30
 MAX_TEXT = 200
 
 
 def kebab(name: str) -> str:
-    """'Dr. Frankenstein' -> 'dr-frankenstein': a card's id from its name."""
-    return _NOT_ID.sub("-", name.lower()).strip("-")
+    """'Dr. Frankenstein' -> 'dr-frankenstein', "Hunter's Hound" -> 'hunters-hound', 'Señor
+    Lobo' -> 'senor-lobo': a card's id from its name (an accented letter keeps its letter)."""
+    letters = unicodedata.normalize(
+        "NFKD", _APOSTROPHES.sub("", name.lower()).translate(_LIGATURES))
+    return _NOT_ID.sub("-", "".join(c for c in letters if not unicodedata.combining(c))).strip("-")
 
 
 def _text(value: Any, what: str, limit: int = MAX_TEXT) -> str:
