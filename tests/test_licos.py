@@ -16,6 +16,7 @@ from wolfsbane.core.view import events_for, view
 from wolfsbane.editions import get_edition
 from wolfsbane.editions.licos.compositions import COMPOSITIONS
 from wolfsbane.editions.licos.state import LicosState, state_of
+from wolfsbane.messages import Words, catalogue
 
 LICOS = get_edition("licos")
 PUBLISHED = [f"{n}{letter}" for n in range(4, 16) for letter in "ABC"]
@@ -226,6 +227,13 @@ def test_noon_is_remembered_in_the_typed_state_until_the_morning_reads_it_out() 
     recap = [e.data for e in events_for(game, seer) if e.kind == "Announced"
              and e.data.get("day") == 1]
     assert {"about": "votes", "player": condemned, "number": 5, "day": 1} in recap
+    # the rulebook: from the second morning on, players know who was put to death at noon
+    # the day before; the morning says it in words, not only the noon that did it
+    words = Words(catalogue(LICOS), viewer=seer)
+    morning = [words.event(e.as_dict()) for e in events_for(game, seer)
+               if e.kind == "Announced" and e.data.get("recap")]
+    assert [text for text, _tone in filter(None, morning)] == [
+        f"Yesterday at noon, {condemned} was put to death."]
 
 
 # -- channels ------------------------------------------------------------------------------------
@@ -249,6 +257,30 @@ def test_channels_village_by_day_pack_by_night_graveyard_always() -> None:
     game.say(wolf, "werewolves", {"type": "accuse", "player": seer})
     heard = [e for e in events_for(game, seer) if e.kind == "Said"]
     assert all(e.data["channel"] == "village" for e in heard)
+
+
+def test_the_packs_channel_stays_open_until_the_night_is_over() -> None:
+    """RULINGS: the `werewolves` channel is open at night. A timed night lasts its length
+    whoever has chosen; the channel closing once every choice was in would tell the pack that
+    the seer and the hunter had chosen."""
+    game = Game(LICOS, list(LICOS.character_names[:6]), options={},
+                roles=["werewolf", "seer", "villager", "villager", "villager", "villager"],
+                storyteller="manual", night_seconds=60)
+    wolf, seer, victim = (p.name for p in game.players[:3])
+    vote_everyone(game, game.players[5].name)
+    assert game.phase == "night 1"
+    for decision in list(game.open.values()):
+        if decision.seat != CLOCK:
+            game.answer(decision.id, victim if decision.name == "attack" else None)
+    [night_clock] = game.open.values()
+    assert night_clock.seat == CLOCK and game.phase == "night 1"
+    assert game.channels_for(wolf) == ["werewolves"]
+    game.say(wolf, "werewolves", "a quiet night")
+    game.answer(night_clock.id, True)
+    assert game.phase == "day 2"
+    assert game.channels_for(wolf) == ["village"]
+    with pytest.raises(IllegalAnswer):
+        game.say(wolf, "werewolves", "too late")
 
 
 def test_channels_graveyard_is_never_heard_by_the_living() -> None:

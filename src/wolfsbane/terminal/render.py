@@ -154,8 +154,8 @@ class Renderer:
         if kind == "PlayerExecuted":
             self.executed.add(str(e.get("player")))
         if (kind == "Announced" and e.get("about") == "execution" and "role" not in e
-                and e.get("player") in self.executed):
-            return  # the verdict was just told
+                and e.get("player") in self.executed and not e.get("recap")):
+            return  # the verdict was just told (a morning's recap of it is news of its own)
         said = self.words.event(e)
         if said is None:
             details = ", ".join(esc(k) for k in e if k not in HIDDEN)

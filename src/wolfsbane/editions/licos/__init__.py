@@ -86,12 +86,13 @@ def _within_the_night(game: Game, asks: list[Decision]) -> list[Decision]:
 
 
 def _werewolves(game: Game, night: Night) -> Flow:
-    table = state_of(game)
-    table.werewolves_awake = True  # the pack's channel opens for the night
+    # the pack's channel opens for the night, and stays open until dawn: the night lasts its
+    # length whoever has chosen, and a channel closing early would tell the pack that every
+    # seer and hunter has made their choice
+    state_of(game).werewolves_awake = True
     asks = _within_the_night(game, r.werewolves_attack(game))
     answers = yield asks
     night.victim = yield from r.pack_choice(game, asks, answers)
-    table.werewolves_awake = False
 
 
 def _seer(game: Game, night: Night) -> Flow:
@@ -122,6 +123,7 @@ NIGHT_ABILITIES: dict[str, dict[str, Ability[Night]]] = {
 
 def _dawn(game: Game, night: Night) -> Flow:
     """What the night's choices lead to once they are all made, and the morning's news."""
+    state_of(game).werewolves_awake = False  # the night is over: the pack's channel closes
     deaths: list[Death] = []
     if night.victim is not None:
         prey = game.by_name[night.victim]
