@@ -157,7 +157,7 @@ def _wizard(game: Game, state: n.Night) -> Flow:
 
 
 def _items(game: Game, state: n.Night) -> Flow:
-    return n.items_pass(game)
+    return n.items_pass(game, state)
 
 
 def _seer(game: Game, state: n.Night) -> Flow:
@@ -325,8 +325,10 @@ def death_triggers(game: Game, player: Player, cause: str) -> DeathsFlow:
         heirs = [game.by_name[name] for name in made
                  if game.by_name[name].alive and game.by_name[name].role == "minor-vampire"]
         if heirs:
+            # the heir takes the vampire's place now; "the Moderator taps their shoulder
+            # during the Vampire's turn to let them know" (night.vampires_bite)
             convert(game, heirs[0], role="vampire")
-            game.tell(heirs[0], {"about": "bite", "role": "vampire"})
+            state_of(game).heirs_untold.append(heirs[0].name)
     if player.role in c.MYSTICS:
         state_of(game).dead_mystics.add(player.role)
     return _amulet(game, more)

@@ -162,8 +162,9 @@ def items_found(game: Game) -> None:
 
 # -- every night ---------------------------------------------------------------------------------
 
-def items_pass(game: Game) -> Flow:
-    """The holder of the amulet (then of the sword) hands it on, or it is lost."""
+def items_pass(game: Game, night: Night) -> Flow:
+    """The holder of the amulet (then of the sword) hands it on, or it is lost. The holder
+    "points to a player" to hand it on: pointing at the Monster is deadly."""
     for item in ITEMS:
         holder = game.holder_of(item)
         if holder is None or not holder.alive:
@@ -174,6 +175,7 @@ def items_pass(game: Game) -> Flow:
         pick = yield game.ask(holder, f"pass-{item}", choices, optional=True, forbidden=forbidden,
                               prompt=f"Hand the {item} to another player (or keep it and lose "
                                      "it).")
+        night.pointed(game, holder, pick)
         holder.unmark(item)
         held = state_of(game).held.setdefault(item, [holder.name])
         if pick is None or pick in held:
@@ -376,7 +378,19 @@ def _attack(game: Game, night: Night, target: Player, awake: list[Player], sick:
             night.add(strongest, "sword", target)
 
 
+def _tap_heirs(game: Game) -> None:
+    """Blood Legacy: the minor vampire who took the dead vampire's place learns it when the
+    vampire's turn is called."""
+    table = state_of(game)
+    heirs, table.heirs_untold = table.heirs_untold, []
+    for name in heirs:
+        heir = game.by_name[name]
+        if heir.alive and heir.role == "vampire":
+            game.tell(heir, {"about": "bite", "role": "vampire"})
+
+
 def vampires_bite(game: Game, night: Night) -> Flow:
+    _tap_heirs(game)
     for vampire in game.with_role("vampire"):
         choices, forbidden = _others(game, vampire)
         if not choices:

@@ -22,6 +22,7 @@ class WherewolfState:
     ghoul_sacrificed: bool = False
     wolf_cub_revenge: bool = False  # the wolf cub died: the pack takes two victims tonight
     minor_vampires: list[str] = field(default_factory=list)  # in the order they were made
+    heirs_untold: list[str] = field(default_factory=list)  # new vampires not yet tapped
     dead_mystics: set[str] = field(default_factory=set)  # the cards of mystics who died
     first_vote: dict[str, int] = field(default_factory=dict)  # the day's first count
     second_vote: dict[str, int] = field(default_factory=dict)  # the day's run-off count

@@ -24,8 +24,10 @@ def _winners(game: Game, team: str) -> list[str]:
     out: list[str] = []
     for p in game.players:
         wins = False
-        if (team in (c.VILLAGE, c.CRIMINALS) and double_faction(game, p)) or (
-            p.team == team and team != c.LOVERS
+        if (
+            (team in (c.VILLAGE, c.CRIMINALS) and double_faction(game, p))
+            or (p.team == team and team != c.LOVERS)
+            or seat_of(p).also == team  # the dark wizard: the werewolves' and the vampires'
         ):
             wins = True
         elif p.team == c.OUTCAST and team == c.WEREWOLVES:
