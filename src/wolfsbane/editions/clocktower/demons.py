@@ -96,7 +96,9 @@ def fang_gu(game: Game, night: Night, player: Player) -> Flow:
         mark_abnormal(game, game.by_name[failed[target.name]])
     seat_of(target).shown_team = None
     night.notes.setdefault("fang-gu-jumped", []).append(target.name)
-    change_character(game, target, "fang-gu", team=EVIL)
+    # "Show them the YOU ARE info token, then the Fang Gu token, then ... a thumbs-down"
+    change_character(game, target, "fang-gu", team=EVIL, tell=False)
+    game.tell(target, {"about": "you-are", "role": "fang-gu", "alignment": EVIL})
     place_reminder(game, "once", target, player, character="fang-gu")
     yield from kill(game, [Death(player, "fang-gu", player, "fang-gu")])
 
@@ -220,7 +222,11 @@ def haircuts(game: Game, night: Night) -> Flow:
     first_role, second_role = first.role, second.role
     for player, role in ((first, second_role), (second, first_role)):
         seat_of(player).believes = None
-        change_character(game, player, role, team=player.team)
+        change_character(game, player, role, team=player.team, tell=False)
+        # a swap keeps each player's alignment; they learn their new character and it, in
+        # the edition's words ({role, alignment}, as the Snake Charmer's swap)
+        game.tell(player, {"about": "you-are", "role": player.role,
+                           "alignment": game.edition.team_shown_to_self(player)})
     game.note("Haircut", {"players": list(pair), "by": demon.name})
     from .night import start_knowing  # the night's steps import the characters' rules
 

@@ -191,7 +191,10 @@ def summoner_summons(game: Game, night: Night, player: Player) -> Flow:
     if state_of(game).lil_monsta and not (yield from _summons_beside_lil_monsta(
             game, player, chosen)):
         return
-    change_character(game, chosen, answer["role"], team=EVIL)
+    # "Show the YOU ARE info token, then the Demon token. Show the YOU ARE info token, then
+    # give a thumbs down."
+    change_character(game, chosen, answer["role"], team=EVIL, tell=False)
+    game.tell(chosen, {"about": "you-are", "role": answer["role"], "alignment": EVIL})
     yield from marionette_beside(game, chosen)
 
 

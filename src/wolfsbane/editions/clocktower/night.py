@@ -65,7 +65,25 @@ def _character_turn(slot: str, first: bool) -> Ability[Night]:
             return None
         return _each_actor(game, night, slot, act, rules.even_if_dead)
 
-    return turn
+    def turn_unless_won(game: Game, night: Night) -> Flow | None:
+        if night.won:
+            return None  # once a win holds nothing more is asked (RULINGS)
+        steps = turn(game, night)
+        return None if steps is None else _then_check_the_win(game, night, steps)
+
+    return turn_unless_won
+
+
+def _then_check_the_win(game: Game, night: Night, steps: Flow) -> Flow:
+    """A step, then, if someone died in it, the win check: a death in the night (the
+    Godfather's kill of the Demon, the Demon's kill leaving two alive) wins the game at once,
+    so no later step of the night is woken, and dawn (which a timed night keeps waiting for
+    its clock, so that nobody learns when the step came) announces the deaths and the end.
+    Only a death is checked for: before Lil' Monsta's first babysitter, night 1 has no Demon."""
+    living = len(game.alive())
+    yield from steps
+    if len(game.alive()) != living and game.edition.check_win(game) is not None:
+        night.won = True
 
 
 def start_knowing(game: Game, night: Night, player: Player) -> Flow:
@@ -159,6 +177,7 @@ def dawn(game: Game, night: Night) -> Flow:
     for name in tell_deaths(game):
         game.announce({"about": "death", "player": name})
     banshee_news(game)
+    check_end(game)  # a win that holds already asks nothing more, not even a dead Klutz
     for name in list(state.klutz_pending):
         state.klutz_pending.remove(name)
         yield from klutz_chooses(game, game.by_name[name])

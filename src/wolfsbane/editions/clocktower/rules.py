@@ -52,6 +52,8 @@ class Night:
     # the Demon's choice tonight, per attacker (the Barber's haircut, Lil' Monsta's kill)
     attacks: dict[str, str | None] = field(default_factory=dict)
     notes: dict[str, Any] = field(default_factory=dict)  # a character's own notes tonight
+    # a death tonight won the game: no later step is woken, and dawn ends the game
+    won: bool = False
 
 
 Act = Callable[["Game", Night, "Player"], "Flow | None"]

@@ -48,6 +48,21 @@ def apprentice(game: Game, night: Night, player: Player) -> Flow:
     seat.gained = chosen
     place_reminder(game, "is-the-apprentice", player, player)
     game.tell(player, {"about": "apprentice", "role": chosen})
+    yield from _prepare_gained(game, player, chosen)
+
+
+def _prepare_gained(game: Game, apprentice: Player, character: str) -> Flow:
+    """The gained ability comes with what the storyteller prepares for it before its first
+    night (the Fortune Teller's red herring, the Widow's KNOW player, the good twin), unless
+    another player's hold on it had that prepared at set-up already."""
+    from .registry import RULES  # every character's rules, this module's among them
+
+    rules = RULES.get(character)
+    if rules is None or rules.setup is None:
+        return
+    if any(character in abilities_of(p) for p in game.players if p is not apprentice):
+        return
+    yield from rules.setup(game)
 
 
 # -- Bone Collector ------------------------------------------------------------------------
