@@ -147,6 +147,9 @@ def own_card(entry: Any, known_ids: Iterable[str]) -> dict[str, Any]:
     if not role_id or kebab(role_id) != role_id:
         raise SetupError(f"Own cards: {name} needs an id of lowercase letters, digits and "
                          "dashes.")
+    # a group's card with a rulebook card's id changes what it gives; what it leaves out stays
+    # the rulebook's: a minion the group makes a villain still knows all monsters
+    entry = {**rulebook_traits(role_id), **entry}
     faction = entry.get("faction", VILLAGERS)
     faction = FACTION_ALIASES.get(faction, faction) if isinstance(faction, str) else faction
     if faction not in FACTIONS:
@@ -181,6 +184,16 @@ def own_card(entry: Any, known_ids: Iterable[str]) -> dict[str, Any]:
     return {"id": role_id, "name": name, "faction": faction, "dagger": dagger,
             "knows": knows, "dusk": dusk, "win": _text(entry.get("win"), "a card's win"),
             "text": _text(entry.get("text"), "a card's text")}
+
+
+def rulebook_traits(role_id: str) -> dict[str, Any]:
+    """A rulebook card's faction, dagger, knowledge, dusk ability and win, in the terms of the
+    group's own cards; nothing for an id the rulebook does not have."""
+    role = ROLES.get(role_id)
+    if role is None:
+        return {}
+    return {"faction": role.team, "dagger": dagger_of(role), "knows": knows_of(role),
+            "dusk": dusk_of(role), "win": str(role.traits.get("win") or "")}
 
 
 def own_cards(value: Any) -> list[dict[str, Any]]:
