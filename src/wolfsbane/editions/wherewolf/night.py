@@ -22,6 +22,7 @@ from .rules import (
     is_wolf,
     names,
     pack,
+    side,
     strongest_wolf,
     variant,
 )
@@ -97,7 +98,8 @@ def juliet_chooses(game: Game) -> Flow:
 
 
 def criminals_recognise(game: Game) -> None:
-    gang = [p for p in game.alive() if p.team == c.CRIMINALS]
+    # a criminal chosen as Romeo is still a criminal: only his victory condition changed
+    gang = [p for p in game.alive() if side(p) == c.CRIMINALS]
     for member in gang:
         game.tell(member, {"players": [p.name for p in gang if p is not member],
                            "team": c.CRIMINALS})
@@ -106,7 +108,7 @@ def criminals_recognise(game: Game) -> None:
 def guards_recognise(game: Game) -> None:
     guards = [p for p in game.alive() if p.role in c.GUARDS
               or (p.role == "vampire-hunter" and variant(game, "vampire-hunter", "town-guard"))]
-    criminals = sum(1 for p in game.players if p.team == c.CRIMINALS)
+    criminals = sum(1 for p in game.players if side(p) == c.CRIMINALS)
     for guard in guards:
         game.tell(guard, {"about": "guards", "players": [p.name for p in guards if p is not guard]})
         if guard.role != "vampire-hunter":
@@ -204,6 +206,8 @@ def assassin_turn(game: Game, night: Night, mystic: str) -> Flow:
     if night.strike != mystic or assassin is None:
         return
     night.strike = None
+    if assassin.role != "assassin":
+        return  # bitten earlier this night: a minor vampire has lost every power he had
     present = [p for p in game.alive() if p.role == mystic and p is not assassin]
     if present:
         if variant(game, "assassin", "vigilante"):
@@ -514,7 +518,7 @@ def guards_imprison(game: Game, night: Night) -> Flow:
         night.pointed(game, guard, pick)
     if honest and None not in honest and len(set(honest)) == 1:
         prisoner = game.by_name[honest[0]]
-        if prisoner.team == c.CRIMINALS:
+        if side(prisoner) == c.CRIMINALS:
             night.add(prisoner, "prison", character="guard")
 
 
@@ -522,11 +526,11 @@ def dark_wizard_shows_himself(game: Game) -> None:
     """Dark Wizard: on the first night he raises a hand in the werewolves' and the vampire's
     turns, so both know him as an ally."""
     for wizard in game.with_role("wizard"):
-        if wizard.team != c.WEREWOLVES:
+        if side(wizard) != c.WEREWOLVES:  # chosen as Romeo, he keeps his powers
             continue
         allies = [p for p in game.alive() if is_wolf(p) or p.role == "vampire"]
         for ally in allies:
-            game.tell(ally, {"player": wizard.name, "role": "wizard", "team": wizard.team})
+            game.tell(ally, {"player": wizard.name, "role": "wizard", "team": c.WEREWOLVES})
 
 
 def madman_takes_over(game: Game) -> None:

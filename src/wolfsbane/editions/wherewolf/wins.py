@@ -53,7 +53,7 @@ def _won(game: Game, team: str, reason: str) -> Outcome:
 def check_win(game: Game) -> Outcome | None:
     living = game.alive()
     if not living:
-        return Outcome("none", (), "nobody is left alive")
+        return _won(game, "none", "nobody is left alive")
     lovers = _lovers(game)
     if len(living) == 2 and len(lovers) == 2 and all(p.alive for p in lovers):
         return _won(game, c.LOVERS, "Romeo and Juliet are the last two alive")
@@ -97,4 +97,5 @@ def deadlock(game: Game, what: str) -> Outcome:
         is_vampire(p) or side(p) in (c.VAMPIRES, c.VILLAGE) for p in living
     ):
         return _won(game, c.VAMPIRES, f"deadlock: {what}; the vampire prevails over the village")
-    return Outcome("none", (), f"deadlock: {what}; nobody wins")
+    # no faction wins, but the lovers and the Total Madness madman win on their own conditions
+    return _won(game, "none", f"deadlock: {what}; nobody wins")
