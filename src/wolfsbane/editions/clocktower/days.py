@@ -205,10 +205,13 @@ def execute(game: Game, player: Player) -> Flow:
         died = player.name in gone
         if state.forced is not None:
             check_end(game)  # the death's trigger ended the game (the Klutz): nothing more
+    # what an execution sets off, for each living holder, and for the executed player's own
+    # ability, which their execution itself triggers (a good player holding the Evil Twin)
     for holder in list(game.players):
         for role in abilities_of(holder):
             rules = RULES.get(role)
-            if rules is not None and rules.on_execution is not None and active(holder):
+            if rules is not None and rules.on_execution is not None and (
+                    active(holder) or holder is player):
                 yield from rules.on_execution(game, holder, player, died)
     check_end(game)
 

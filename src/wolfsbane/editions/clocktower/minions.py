@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core import PARTS, YES_NO, Death, kill
 from ...core.changes import change_character
-from ...core.reminders import place_reminder, remove_reminders
+from ...core.reminders import place_reminder, remove_reminder, remove_reminders
 from .detect import neighbours
 from .health import (
     abilities_of,
@@ -223,6 +223,8 @@ def summoner_pending(game: Game) -> str | None:
 # -- Evil Twin -----------------------------------------------------------------------------
 
 def good_twin_of(game: Game, twin: Player) -> Player | None:
+    """The twin paired with `twin`, the holder of the Evil Twin (the good twin; the evil one
+    when a good player holds the Evil Twin), by the TWIN token."""
     for reminder in game.reminders:
         if reminder.token == "twin" and reminder.source_player == twin.name:
             return game.by_name[reminder.target]
@@ -236,35 +238,70 @@ def _pick_from(pool: list[str]) -> Callable[[random.Random], str]:
 def choose_good_twin(game: Game) -> Flow:
     """Set-up: the storyteller pairs each Evil Twin with a good player (the TWIN token)."""
     for twin in holders(game, "evil-twin"):
-        good = [p.name for p in game.players if p.team == GOOD and p is not twin]
-        if not good:
-            continue
-        settled = [name for name in good if not is_traveller(game.by_name[name])] or good
-        chosen = yield game.ask_storyteller(
-            "good-twin", good, suggest=_pick_from(settled),
-            reason="The Evil Twin is paired with a good player (rarely a Traveller): suggest "
-                   "one at random.",
-            prompt=f"Which good player is the twin of the Evil Twin ({twin.name})?")
-        place_reminder(game, "twin", game.by_name[chosen], twin, character="evil-twin")
+        yield from _pair_anew(game, twin, "The Evil Twin is paired with a good player (rarely "
+                                          "a Traveller): suggest one at random.")
+
+
+def _pair_anew(game: Game, twin: Player, reason: str) -> Generator[Any, Any, Player | None]:
+    """The storyteller's `good-twin`: a player of the other alignment becomes the twin of
+    `twin` (the holder of the Evil Twin), in place of any twin before."""
+    opposing = [p.name for p in game.players if p is not twin and p.team != twin.team]
+    if not opposing:
+        return None
+    settled = [name for name in opposing if not is_traveller(game.by_name[name])] or opposing
+    chosen = yield game.ask_storyteller(
+        "good-twin", opposing, suggest=_pick_from(settled), reason=reason,
+        prompt=f"Which {'evil' if twin.team == GOOD else 'good'} player is the twin of the "
+               f"Evil Twin ({twin.name})?")
+    for reminder in list(game.reminders):
+        if reminder.token == "twin" and reminder.source_player == twin.name:
+            remove_reminder(game, reminder)
+    place_reminder(game, "twin", game.by_name[chosen], twin, character="evil-twin")
+    return game.by_name[chosen]
 
 
 def evil_twin(game: Game, night: Night, player: Player) -> Flow:
     """Night 1: the twins learn each other: the good twin sees the Evil Twin's character,
     the Evil Twin the good twin's."""
+    night.notes["twins-met"] = True
     other = good_twin_of(game, player)
     if other is None:
         return
-    game.tell(other, {"about": "twin", "player": player.name, "role": player.role})
+    yield from _twins_meet(game, player, other)
+
+
+def _twins_meet(game: Game, twin: Player, other: Player) -> Flow:
+    """The twins learn each other: "show the Evil Twin token to the Good Twin ... show the
+    Good Twin's character token to the Evil Twin"."""
+    game.tell(other, {"about": "twin", "player": twin.name, "role": twin.role})
     decoys = [r for r in GOOD_IDS if r != other.role]
-    yield from learn(game, player, "evil-twin", {"player": other.name, "role": other.role},
+    yield from learn(game, twin, "evil-twin", {"player": other.name, "role": other.role},
                      shapes=TWIN_SHAPE,
                      fake={"player": other.name, "role": game.rng.choice(decoys)},
                      extra={"about": "twin"})
 
 
+def twins_realign(game: Game, night: Night) -> Flow:
+    """"If both Twins are the same alignment, the Storyteller chooses a new Twin" (a good twin
+    turned evil: the Ogre, the Snake Charmer, the Fang Gu's Outsider), and "if a good player is
+    turned into an Evil Twin ... an evil player becoming their twin" (the Barber's haircut):
+    after each night step, a living Evil Twin with no twin of the other alignment is paired
+    anew, and the new twins learn each other (on the first night, in the twins' own step if it
+    is still to come)."""
+    for twin in holders(game, "evil-twin"):
+        other = good_twin_of(game, twin)
+        if not twin.alive or (other is not None and other.team != twin.team):
+            continue
+        chosen = yield from _pair_anew(
+            game, twin, f"The Evil Twin ({twin.name}) has no twin of the other alignment: the "
+                        "storyteller chooses a new twin; suggest one at random.")
+        if chosen is not None and (night.number > 1 or night.notes.get("twins-met")):
+            yield from _twins_meet(game, twin, chosen)
+
+
 def twin_executed(game: Game, twin: Player, executed: Player, died: bool) -> Flow:
-    """Evil wins when the good one of the twins is executed while the Evil Twin lives with
-    a working ability."""
+    """Evil wins when the good one of the twins is executed while the Evil Twin's ability
+    works (its holder alive, or the holder being the good twin executed)."""
     other = good_twin_of(game, twin)
     pair = [p for p in (twin, other) if p is not None]
     if executed not in pair or executed.team != GOOD or len(pair) < 2:
@@ -345,6 +382,7 @@ RULES: dict[str, Rules] = {
     "summoner": Rules("summoner", first_night=summoner_bluffs, other_nights=summoner_summons,
                       holds_off_good=summoner_pending),
     "evil-twin": Rules("evil-twin", first_night=evil_twin, setup=choose_good_twin,
-                       on_execution=twin_executed, holds_off_good=twins_both_live),
+                       on_execution=twin_executed, holds_off_good=twins_both_live,
+                       after_night_step=twins_realign),
     "marionette": Rules("marionette", table_first_night=demon_meets_marionette),
 }

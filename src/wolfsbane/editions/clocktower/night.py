@@ -79,11 +79,17 @@ def _then_check_the_win(game: Game, night: Night, steps: Flow) -> Flow:
     Godfather's kill of the Demon, the Demon's kill leaving two alive) wins the game at once,
     so no later step of the night is woken, and dawn (which a timed night keeps waiting for
     its clock, so that nobody learns when the step came) announces the deaths and the end.
-    Only a death is checked for: before Lil' Monsta's first babysitter, night 1 has no Demon."""
+    Only a death is checked for: before Lil' Monsta's first babysitter, night 1 has no Demon.
+    Otherwise what follows any step comes next (`Rules.after_night_step`: the Evil Twin paired
+    anew)."""
     living = len(game.alive())
     yield from steps
     if len(game.alive()) != living and game.edition.check_win(game) is not None:
         night.won = True
+        return
+    for rules in RULES.values():
+        if rules.after_night_step is not None:
+            yield from rules.after_night_step(game, night)
 
 
 def start_knowing(game: Game, night: Night, player: Player) -> Flow:

@@ -82,10 +82,13 @@ def klutz_chooses(game: Game, klutz: Player) -> Flow:
 # -- Barber --------------------------------------------------------------------------------
 
 def barber_died(game: Game, barber: Player, cause: str) -> Generator[Any, Any, list[Any]]:
-    """Tonight (or this night) the Demon may swap two players' characters."""
+    """Tonight (or this night) the Demon may swap two players' characters; a drunk or
+    poisoned Barber's death gives no haircut, an ability that failed (the Mathematician)."""
     if healthy(game, barber):
         state_of(game).haircuts = True
         place_reminder(game, "haircuts-tonight", barber, barber)
+    else:
+        mark_abnormal(game, barber)
     return []
     yield  # asks nothing
 

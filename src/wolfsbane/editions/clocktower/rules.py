@@ -25,6 +25,8 @@ each hook at its moment (docs/clocktower.md, "How a character is written"):
   kept in `state.negative`).
 - `table_first_night` / `table_other_nights`: a slot that wakes no one player by their own
   ability (Lil' Monsta: the Minions babysit; the Banshee's news).
+- `after_night_step`: after each night step that ran, whatever it changed (the Evil Twin
+  paired anew when the twins came to share an alignment).
 - `day_decision` / `on_day_decision`: a Fabled's or Loric's standing storyteller decision
   through the day (Hell's Librarian's `something-bad`), offered beside the nominations while
   `day_decision` returns one; its answer goes to `on_day_decision`.
@@ -80,6 +82,8 @@ class Rules:
     # framework calls these instead of one turn per actor
     table_first_night: Callable[[Game, Night], Flow | None] | None = None
     table_other_nights: Callable[[Game, Night], Flow | None] | None = None
+    # after each night step that ran (the Evil Twin's new twin when the twins share a side)
+    after_night_step: Callable[[Game, Night], Flow] | None = None
     # a Fabled's standing storyteller decision through the day (Hell's Librarian)
     day_decision: Callable[[Game], Decision | None] | None = None
     on_day_decision: Callable[[Game, Any], Flow] | None = None
