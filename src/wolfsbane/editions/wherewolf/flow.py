@@ -219,14 +219,7 @@ NIGHT_ABILITIES: dict[str, dict[str, Ability[n.Night]]] = {
 
 
 def dawn(game: Game, state: n.Night) -> Flow:
-    deaths = list(state.deaths)
-    if variant(game, "ghoul", "sacrifice") and not state_of(game).ghoul_sacrificed:
-        ghouls = [p for p in game.alive() if p.role == "ghoul"]
-        for index, death in enumerate(deaths):
-            if death.player.role == "vampire" and ghouls:
-                deaths[index] = Death.caused_by(ghouls[0], "sacrifice", ghouls[0])
-                state_of(game).ghoul_sacrificed = True
-                break
+    deaths = _ghoul_sacrifice(game, list(state.deaths))
     deaths = _amulet(game, deaths)
     for death in deaths:
         player = death.player
@@ -239,6 +232,26 @@ def dawn(game: Game, state: n.Night) -> Flow:
         for news in _inn_news(game):
             game.announce({"about": "inn", "news": news,
                            "yes": bool(open_inn and _inn_heard(state, news))})
+
+
+def _ghoul_sacrifice(game: Game, deaths: list[Death]) -> list[Death]:
+    """Sacrifice: the first time the vampire would die in the night, for whatever reasons
+    (one or several), the ghoul dies in their place instead and the vampire lives."""
+    table = state_of(game)
+    if not variant(game, "ghoul", "sacrifice") or table.ghoul_sacrificed:
+        return deaths
+    ghouls = [p for p in game.alive() if p.role == "ghoul"]
+    vampire = next((d.player for d in deaths if d.player.role == "vampire"), None)
+    if not ghouls or vampire is None:
+        return deaths
+    out: list[Death] = []
+    for death in deaths:
+        if death.player is not vampire:
+            out.append(death)
+        elif not table.ghoul_sacrificed:
+            out.append(Death.caused_by(ghouls[0], "sacrifice", ghouls[0]))
+            table.ghoul_sacrificed = True
+    return out
 
 
 def _inn_news(game: Game) -> list[str]:
@@ -303,7 +316,10 @@ def death_triggers(game: Game, player: Player, cause: str) -> DeathsFlow:
                 state_of(game).grieving.append(partner.name)
             else:
                 # "the other also dies immediately": before anything else, the curse included
-                yield from kill(game, _amulet(game, [Death(partner, "grief", by=player)]))
+                grief = [Death(partner, "grief", by=player)]
+                if game.phase.startswith("night"):  # a death at night, whatever its reason
+                    grief = _ghoul_sacrifice(game, grief)
+                yield from kill(game, _amulet(game, grief))
     if cause == "execution" and player.role == "cursed-wolf":
         if variant(game, "cursed-wolf", "wolf-cub"):
             state_of(game).wolf_cub_revenge = True

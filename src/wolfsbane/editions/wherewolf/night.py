@@ -338,8 +338,9 @@ def werewolves_attack(game: Game, night: Night) -> Flow:
 
 def _attack(game: Game, night: Night, target: Player, awake: list[Player], sick: bool) -> None:
     pack_names = frozenset(names(awake)) | {p.name for p in game.alive() if p.role in c.STRENGTH}
-    if target.role == "madman":
-        seat_of(target).attacked = True
+    # remembered of the seat, not the card: a madman who took on his mystic's role (Transfer
+    # of Powers) is still the madman the werewolves attacked
+    seat_of(target).attacked = True
     cancelled = (
         sick
         or target.role in ("hermit", "outcast-wolf")
@@ -524,11 +525,12 @@ def guards_imprison(game: Game, night: Night) -> Flow:
 
 def dark_wizard_shows_himself(game: Game) -> None:
     """Dark Wizard: on the first night he raises a hand in the werewolves' and the vampire's
-    turns, so both know him as an ally."""
+    turns, so whoever has their eyes open in them knows him as an ally: the pack, the vampire,
+    and the ghoul, who opens their eyes in the vampire's turn."""
     for wizard in game.with_role("wizard"):
         if side(wizard) != c.WEREWOLVES:  # chosen as Romeo, he keeps his powers
             continue
-        allies = [p for p in game.alive() if is_wolf(p) or p.role == "vampire"]
+        allies = [p for p in game.alive() if is_wolf(p) or p.role in ("vampire", "ghoul")]
         for ally in allies:
             game.tell(ally, {"player": wizard.name, "role": "wizard", "team": c.WEREWOLVES})
 
