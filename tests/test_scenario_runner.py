@@ -345,7 +345,7 @@ def test_a_refused_answer_that_changed_the_game_fails(
 """
     status, detail = run(write(tmp_path, "trace.yaml", body))
     assert status == "FAIL"
-    assert detail == "night 1: rejecting Ana's attack: 'Ben' changed the game"
+    assert detail == "night 1: rejecting Ana's attack: Ben changed the game"
 
 
 def test_illegal_after_a_final_vote_is_refused(tmp_path: Path) -> None:
@@ -686,9 +686,16 @@ def test_every_key_of_the_format_loads(tmp_path: Path) -> None:
     ("script:\n  - phase: day 1\n    nominations:\n      - {by: Ana, nominy: Ben}\n", 14,
      "script.0.nominations.0.nominy"),
     ("script:\n  - phase: day 1\n    exiles: {by: Ana}\n", 13, "script.0.exiles"),
-    ("script:\n  - phase: day 1\n    exiles:\n      - {by: Ana, traveller: Ben, votes: Cal}\n",
+    ("script:\n  - phase: day 1\n    exiles:\n      - {by: Ana, traveller: Ben, votes: {Cal: 1}}\n",
      14, "script.0.exiles.0.votes"),
     ("script:\n  - phase: day 1\n    expect:\n      over: maybe\n", 14, "script.0.expect.over"),
+    # a player the expectations name who is not seated
+    ("script:\n  - phase: day 1\n    expect:\n      roles: {Zed: werewolf}\n", 14,
+     "script.0.expect.roles.Zed"),
+    ("script:\n  - phase: day 1\n    expect:\n      executed: Zed\n", 14,
+     "script.0.expect.executed"),
+    ("script:\n  - phase: day 1\n    expect:\n      votes_seen: {Ana: {Zed: Ben}}\n", 14,
+     "script.0.expect.votes_seen.Ana.Zed"),
 ])
 def test_an_invalid_file_names_file_line_and_key(
     tmp_path: Path, body: str, line: int, key: str
@@ -787,3 +794,366 @@ def test_cli_runs_the_projects_own_millers_hollow_scenarios() -> None:
     last = result.stdout.strip().splitlines()[-1]
     passed = int(last.split()[0])
     assert passed >= 30 and last.endswith(" 0 failed, 0 skipped")
+
+
+# -- what outside authors write ------------------------------------------------------------------
+
+def write_file(folder: Path, name: str, text: str) -> Path:
+    path = folder / name
+    path.write_text(textwrap.dedent(text), encoding="utf-8")
+    return path
+
+
+# SCENARIOS.md's own example, word for word: its set-up pins the Thief's center cards in a
+# game with no Thief.
+DOCUMENTED_EXAMPLE = """\
+    title: The Witch's healing potion saves the werewolves' victim
+    edition: millers-hollow          # edition id
+    options: {sheriff: false}        # edition options / variants; omitted ones take their defaults
+    seed: 7                          # optional; seeds anything not pinned below
+    players:                         # seating order (clockwise), each a name and a role id
+      - Ana: werewolf
+      - Ben: werewolf
+      - Cal: witch
+      - Dee: fortune-teller
+      - Eve: villager
+      - Fay: villager
+    setup:                           # optional: storyteller answers needed before the first phase
+      center: [villager, villager]   #   e.g. the Thief's two extra cards, in Millers Hollow
+    script:
+      - phase: night 1
+        actions:
+          Dee: {inspect: Ana}
+          Ana: {attack: Eve}
+          Ben: {attack: Eve}
+          Cal: {heal: yes, poison: no}
+        expect:
+          died: []
+          told:
+            Dee: {player: Ana, role: werewolf}
+            Cal: {player: Eve}
+      - phase: day 1
+        votes: {Ana: Eve, Ben: Eve, Cal: Ana, Dee: Ana, Eve: Ana, Fay: Ana}
+        expect:
+          executed: Ana
+          alive: [Ben, Cal, Dee, Eve, Fay]
+          over: false
+    """
+
+
+def test_the_documented_example_passes(tmp_path: Path) -> None:
+    assert run(write_file(tmp_path, "example.yaml", DOCUMENTED_EXAMPLE)) == ("PASS", "")
+
+
+def test_a_set_up_answer_the_edition_does_not_have_fails(tmp_path: Path) -> None:
+    path = write_file(tmp_path, "typo.yaml",
+                      DOCUMENTED_EXAMPLE.replace("center: [villager", "centre: [villager"))
+    status, detail = run(path)
+    assert status == "FAIL"
+    assert detail == ("setup: the set-up answers the storyteller's 'centre', which is not a "
+                      "decision of The Werewolves of Millers Hollow")
+
+
+TWINS = """\
+    title: twins
+    edition: clocktower
+    players:
+      - Ana: monk
+      - Ben: no-dashii
+      - Cal: evil-twin
+      - Dee: virgin
+      - Eve: empath
+      - Fay: chef
+      - Gus: librarian
+    script:
+      - phase: night 1
+        storyteller:
+          good-twin: Ana
+          bluffs: [fortune-teller, mathematician, dreamer]
+        expect:
+          told:
+            Ana: {player: Cal, role: evil-twin}
+            Ben: {roles: [fortune-teller, mathematician, dreamer]}
+    """
+
+
+def test_set_up_answers_may_be_given_in_the_first_steps_storyteller(tmp_path: Path) -> None:
+    # RULINGS: storyteller decisions "are pinned under `storyteller:` or `setup:`"; the first
+    # step runs from the start of the game.
+    assert run(write_file(tmp_path, "twins.yaml", TWINS)) == ("PASS", "")
+
+
+WIDOW_APPRENTICE = """\
+    title: an apprentice widow
+    edition: clocktower
+    players:
+      - Ana: chef
+      - Ben: fang-gu
+      - Cal: monk
+      - Dee: empath
+      - Eve: godfather
+      - Hal: apprentice
+    setup:
+      traveller-alignment: {Hal: evil}
+      apprentice-ability: {Hal: widow}
+      widow-know: Ana
+    script:
+      - phase: night 1
+        actions:
+          Hal: {poison: Dee}
+        expect:
+          status: {Dee: [poisoned]}
+          told:
+            Ana: {role: widow}
+    """
+
+
+def test_set_up_answers_asked_during_the_first_night_are_taken_from_setup(
+    tmp_path: Path,
+) -> None:
+    assert run(write_file(tmp_path, "widow.yaml", WIDOW_APPRENTICE)) == ("PASS", "")
+
+
+LIBRARIAN = """\
+    title: a librarian
+    edition: clocktower
+    players:
+      - Ana: librarian
+      - Ben: recluse
+      - Cal: fang-gu
+      - Dee: empath
+      - Eve: godfather
+    script:
+      - phase: night 1
+        illegal:
+          storyteller: {info: ILLEGAL}
+        storyteller:
+          info: PINNED
+        expect:
+          told:
+            Ana: {players: [Ben, Eve], role: recluse}
+    """
+TRUE_INFO = "{players: [Ben, Eve], role: recluse}"
+FALSE_INFO = "{players: [Cal, Dee], role: recluse}"
+
+
+@pytest.mark.parametrize("illegal, status", [
+    ("{Ana: " + FALSE_INFO + "}", "PASS"),
+    ("{Ana: " + TRUE_INFO + "}", "FAIL"),  # true information is not refused
+    (FALSE_INFO, "PASS"),
+    (TRUE_INFO, "FAIL"),
+])
+def test_an_illegal_storyteller_answer_for_one_player_is_tried_on_that_players_decision(
+    tmp_path: Path, illegal: str, status: str
+) -> None:
+    text = LIBRARIAN.replace("ILLEGAL", illegal).replace("PINNED", "{Ana: " + TRUE_INFO + "}")
+    result, detail = run(write_file(tmp_path, "librarian.yaml", text))
+    assert result == status, detail
+    if status == "FAIL":
+        assert detail == ("night 1: the engine accepted the storyteller's illegal info: "
+                          "{players: [Ben, Eve], role: recluse}")
+
+
+def test_a_mapping_pinned_for_a_decision_about_one_player_may_be_the_answer_itself(
+    tmp_path: Path,
+) -> None:
+    # `storyteller: decision: answer` where the answer is itself a mapping
+    text = LIBRARIAN.replace("        illegal:\n          storyteller: {info: ILLEGAL}\n", "")
+    assert run(write_file(tmp_path, "pinned.yaml", text.replace("PINNED", TRUE_INFO))) == (
+        "PASS", "")
+
+
+MASONS = """\
+    title: masons
+    edition: licos
+    players:
+      - Adil: werewolf
+      - Bea: mason
+      - Cyd: mason
+      - Dan: villager
+      - Eli: villager
+    script:
+      - phase: day 1
+        expect:
+          told:
+            Bea: {players: Cyd, role: [mason]}
+    """
+
+
+def test_a_single_name_matches_a_list_of_one_in_information(tmp_path: Path) -> None:
+    # "Names and lists are compared as sets": `players: Cyd` is the set {Cyd}
+    assert run(write_file(tmp_path, "masons.yaml", MASONS)) == ("PASS", "")
+    status, detail = run(write_file(tmp_path, "masons.yaml",
+                                    MASONS.replace("players: Cyd", "players: Dan")))
+    assert status == "FAIL"
+    assert detail == ("after day 1: Bea should have been told {players: Dan, role: [mason]}; "
+                      "was told {players: [Cyd], role: mason}")
+
+
+NIGHT_ONE_STEP = NIGHT_ONE.split("script:\n  - phase: night 1\n")[1]
+
+
+@pytest.mark.parametrize("step, detail", [
+    ("    actions:\n      Cal: {link: [Dee, Eve]}\n      Ana: {attack: [Fay, Dee]}\n",
+     "night 1: the engine rejected Ana's attack: [Fay, Dee] ("),
+    (NIGHT_ONE_STEP + "    illegal:\n      Ana: {attack: Fay}\n",
+     "night 1: the engine accepted Ana's illegal attack: Fay"),
+    (NIGHT_ONE_STEP + "    expect:\n      told:\n        Dee: {player: Fay, yes: no}\n",
+     "after night 1: Dee should have been told {player: Fay, yes: no}; was told {player: Eve"),
+    (NIGHT_ONE_STEP + "    expect:\n      announced: {about: death, player: Dee}\n",
+     "after night 1: {about: death, player: Dee} should have been announced; announced: "
+     "{about: death, player: Fay, role: villager}"),
+])
+def test_messages_show_values_as_the_scenario_writes_them(
+    tmp_path: Path, step: str, detail: str
+) -> None:
+    status, said = run(write(tmp_path, "plain.yaml", "script:\n  - phase: night 1\n" + step))
+    assert status == "FAIL"
+    assert said.startswith(detail), said
+    assert "'" not in said.replace("Ana's", "")  # no Python quotes
+
+
+def test_an_unexpected_error_fails_the_scenario_not_the_run(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real_answer = Game.answer
+
+    def broken(game: Game, decision_id: int, value: object, seat: str | None = None,
+               timeout: bool = False) -> None:
+        if value == "Fay":
+            raise KeyError("Fay")
+        real_answer(game, decision_id, value, seat, timeout)
+
+    monkeypatch.setattr(Game, "answer", broken)
+    write(tmp_path, "a.yaml", NIGHT_ONE, title="crashes")
+    write(tmp_path, "b.yaml", NIGHT_ONE.replace("attack: Fay", "attack: Dee"), title="runs")
+    result = runner.invoke(app, ["scenario", str(tmp_path)])
+    assert result.exit_code == 1, result.output
+    lines = result.stdout.strip().splitlines()
+    assert lines[0] == "FAIL crashes: the game stopped with an unexpected error (KeyError: 'Fay')"
+    assert lines[1:] == ["PASS runs", "1 passed, 1 failed, 0 skipped"]
+
+
+def test_what_a_phase_the_script_passes_over_shows_belongs_to_the_next_step(
+    tmp_path: Path,
+) -> None:
+    # Werewolf in the Dark without a `know` step: what the Know phase shows on the phones is
+    # learnt "when the game starts", which belongs to the first step.
+    path = write_file(tmp_path, "dark.yaml", """\
+        title: no know step
+        edition: in-the-dark
+        options: {show-know-on-phones: true}
+        players:
+          - Ana: werewolf
+          - Ben: alpha-wolf
+          - Cal: villager
+          - Dee: villager
+          - Eve: villager
+          - Fay: villager
+          - Gus: villager
+        script:
+          - phase: night 1
+            actions:
+              Cal: {dead: yes}
+              Dee: {body-found: Cal}
+            expect:
+              died: [Cal]
+              told:
+                Ana: {about: know, players: [Ben]}
+        """)
+    assert run(path) == ("PASS", "")
+
+
+# -- files, as outside authors write them ---------------------------------------------------------
+
+@pytest.mark.parametrize("body, line, key", [
+    ("script:\n  - phase: night 1\n    actions:\n      Ana: {attack: Fay}\n"
+     "      Ana: {attack: Dee}\n", 15, "script.0.actions.Ana"),
+    ("script:\n  - phase: night 1\n    expect: {died: []}\n    expect: {died: [Fay]}\n", 14,
+     "script.0.expect"),
+])
+def test_a_key_written_twice_is_invalid(tmp_path: Path, body: str, line: int, key: str) -> None:
+    path = write(tmp_path, "twice.yaml", body)
+    with pytest.raises(ScenarioFileError) as caught:
+        load_scenario(path)
+    assert str(caught.value).startswith(f"{path}:{line} (key {key}): ")
+    assert "written twice" in str(caught.value)
+
+
+def test_a_file_that_is_not_utf8_is_invalid(tmp_path: Path) -> None:
+    path = tmp_path / "latin.yaml"
+    path.write_bytes("title: Zoë\n".encode("latin-1"))
+    with pytest.raises(ScenarioFileError, match="not UTF-8"):
+        load_scenario(path)
+    result = runner.invoke(app, ["scenario", str(path)])
+    assert result.exit_code == 2 and "INVALID" in result.stdout
+
+
+def test_a_yaml_error_is_reported_on_one_line(tmp_path: Path) -> None:
+    path = tmp_path / "broken.yaml"
+    path.write_text("title: t\nedition: millers-hollow\nplayers: [{Ana: werewolf}\n")
+    with pytest.raises(ScenarioFileError) as caught:
+        load_scenario(path)
+    message = str(caught.value)
+    assert message.startswith(f"{path}:4: not valid YAML: ")
+    assert "\n" not in message and "unicode string" not in message
+
+
+def test_a_second_step_for_a_phase_goes_on_from_where_the_first_stopped(
+    tmp_path: Path,
+) -> None:
+    """SCENARIOS.md asks one step per phase; a script that gives a phase a second step is
+    still read (an outside author's), and that step expects only what happened since."""
+    again = NIGHT_ONE + "    expect:\n      died: [Fay]\n  - phase: Night  1\n" \
+        "    expect:\n      died: []\n"
+    assert run(write(tmp_path, "again.yaml", again)) == ("PASS", "")
+    wrong = NIGHT_ONE + "  - phase: night 1\n    expect:\n      died: [Fay]\n"
+    status, said = run(write(tmp_path, "wrong.yaml", wrong))
+    assert status == "FAIL" and said.startswith("after night 1:"), said
+
+
+def test_a_vote_given_in_votes_and_in_actions_is_invalid(tmp_path: Path) -> None:
+    body = "script:\n  - phase: day 1\n    votes: {Ana: Dee}\n    actions: {Ana: {vote: Eve}}\n"
+    path = write(tmp_path, "votes.yaml", body)
+    with pytest.raises(ScenarioFileError, match=r"\(key script.0.votes.Ana\): Ana's vote is "
+                       "given twice"):
+        load_scenario(path)
+
+
+def test_a_player_without_a_role_is_invalid(tmp_path: Path) -> None:
+    path = write(tmp_path, "norole.yaml", NIGHT_ONE)
+    path.write_text(path.read_text().replace("Fay: villager", "Fay:"))
+    with pytest.raises(ScenarioFileError, match=r"\(key players.5\): Fay needs a role id"):
+        load_scenario(path)
+
+
+def test_alternative_spellings_the_format_allows(tmp_path: Path) -> None:
+    # empty `options:` and `setup:`, a phase in capitals, `over` quoted, `executed: no`,
+    # one raised hand without brackets, a title folded over two lines
+    path = write_file(tmp_path, "spellings.yaml", """\
+        title: >
+          The same rule,
+          over two lines
+        edition: clocktower
+        options:
+        setup:
+        players:
+          - Ana: chef
+          - Ben: fang-gu
+          - Cal: monk
+          - Dee: empath
+          - Eve: godfather
+        script:
+          - phase: Night 1
+          - phase: day 1
+            nominations:
+              - {by: Ana, nominee: Cal, votes: Ana}
+            expect:
+              executed: no
+              over: "no"
+              votes_seen: {Dee: {Ana: yes}}
+        """)
+    scenario = load_scenario(path)
+    assert scenario.title == "The same rule, over two lines"
+    assert scenario.script[0]["phase"] == "night 1"
+    assert run(path) == ("PASS", "")

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
+import yaml  # type: ignore[import-untyped]
 
 from ..core.events import STORYTELLER
 
@@ -21,6 +21,8 @@ EXPECT_KEYS = {
     "alive", "dead", "died", "executed", "over", "winner", "winners", "roles", "teams",
     "status", "told", "announced", "not_told", "not_announced", "votes_seen",
 }
+# yes and no written as strings where a boolean is meant
+WORDS = {"yes": True, "true": True, "no": False, "false": False}
 PHASE = re.compile(r"^(?:(?:night|day|dusk) [1-9][0-9]*|know)$")
 # The list-valued step keys of Blood on the Clocktower: each entry's own keys.
 CALLS = {"nominations": ("by", "nominee"), "exiles": ("by", "traveller")}
@@ -87,18 +89,58 @@ def _line(node: yaml.Node | None, path: list[Any]) -> int | None:
     return line
 
 
+def _yaml_problem(error: yaml.YAMLError) -> str:
+    """A YAML error in one line: what is wrong, without PyYAML's excerpt of the text."""
+    problem = getattr(error, "problem", None)
+    context = getattr(error, "context", None)
+    if not problem:
+        return " ".join(str(error).split())
+    return f"{problem} ({context})" if context else str(problem)
+
+
+def _duplicate_key(node: yaml.Node | None, path: tuple[Any, ...] = ()
+                   ) -> tuple[yaml.Node, tuple[Any, ...]] | None:
+    """The first key written twice in one mapping (YAML forbids it; PyYAML keeps the last),
+    with the path of keys to it."""
+    if isinstance(node, yaml.MappingNode):
+        seen: set[str] = set()
+        for key_node, value_node in node.value:
+            if isinstance(key_node, yaml.ScalarNode):
+                if key_node.value in seen:
+                    return key_node, (*path, key_node.value)
+                seen.add(key_node.value)
+            found = _duplicate_key(value_node, (*path, key_node.value))
+            if found is not None:
+                return found
+    elif isinstance(node, yaml.SequenceNode):
+        for index, item in enumerate(node.value):
+            found = _duplicate_key(item, (*path, index))
+            if found is not None:
+                return found
+    return None
+
+
 def load_scenario(path: Path) -> Scenario:
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as error:
         raise ScenarioFileError(f"{path}: cannot read: {error.strerror}") from None
+    except UnicodeDecodeError:
+        raise ScenarioFileError(f"{path}: cannot read: the file is not UTF-8 text") from None
     try:
         raw = yaml.safe_load(text)
         root = yaml.compose(text)
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         where = f":{mark.line + 1}" if mark is not None else ""
-        raise ScenarioFileError(f"{path}{where}: not valid YAML: {error}") from None
+        raise ScenarioFileError(
+            f"{path}{where}: not valid YAML: {_yaml_problem(error)}") from None
+    twice = _duplicate_key(root)
+    if twice is not None:
+        node, keys = twice
+        raise ScenarioFileError(
+            f"{path}:{node.start_mark.line + 1} (key {'.'.join(map(str, keys))}): "
+            f"'{node.value}' is written twice in the same mapping")
 
     def fail(message: str, *where: Any) -> ScenarioFileError:
         line = _line(root, list(where))
@@ -115,7 +157,7 @@ def load_scenario(path: Path) -> Scenario:
     for key in ("title", "edition", "players", "script"):
         if key not in raw:
             raise fail(f"missing '{key}'")
-    if not isinstance(raw["title"], str):
+    if not isinstance(raw["title"], str) or not raw["title"].strip():
         raise fail("the title is one line of text", "title")
     if not isinstance(raw["edition"], str):
         raise fail("the edition is an id such as millers-hollow", "edition")
@@ -127,11 +169,13 @@ def load_scenario(path: Path) -> Scenario:
         if not isinstance(entry, dict) or len(entry) != 1:
             raise fail("each player is one `name: role-id` entry", "players", index)
         (name, role), = entry.items()
+        if not isinstance(role, str) or not role:
+            raise fail(f"{name} needs a role id (`{name}: role-id`)", "players", index)
         if any(str(name) == seated for seated, _ in seating):
             raise fail(f"two players are called {name}", "players", index)
-        seating.append((str(name), str(role)))
+        seating.append((str(name), role))
     for key in ("options", "setup"):
-        if key in raw and not isinstance(raw[key], dict):
+        if raw.get(key) is not None and not isinstance(raw[key], dict):
             raise fail(f"'{key}' is a mapping", key)
     seed = raw.get("seed", 0)
     if not isinstance(seed, int) or isinstance(seed, bool):
@@ -144,7 +188,7 @@ def load_scenario(path: Path) -> Scenario:
         _check_step(step, index, names, fail)
     return Scenario(
         path=path,
-        title=raw["title"],
+        title=" ".join(raw["title"].split()),  # one line, however the YAML folded it
         edition=raw["edition"],
         players=seating,
         options=raw.get("options") or {},
@@ -163,7 +207,9 @@ def _check_step(step: Any, index: int, names: set[str], fail: Fail) -> None:
         if key not in STEP_KEYS:
             raise fail(f"unknown step key '{key}'", *here, key)
     phase = step["phase"]
-    if not isinstance(phase, str) or not PHASE.match(phase.strip()):
+    if isinstance(phase, str):  # `Night 1` and `night  1` are night 1
+        phase = step["phase"] = " ".join(phase.lower().split())
+    if not isinstance(phase, str) or not PHASE.match(phase):
         raise fail("a phase reads like 'night 1', 'day 2', 'dusk 1' or 'know'",
                    *here, "phase")
     for key in ("actions", "votes", "storyteller", "illegal", "illegal_after", "expect"):
@@ -184,10 +230,13 @@ def _check_step(step: Any, index: int, names: set[str], fail: Fail) -> None:
                            *here, key, who)
             for decision in answers:
                 if not isinstance(decision, str):
-                    raise fail(f"{decision!r} is not a decision name", *here, key, who)
+                    raise fail(f"{decision} is not a decision name", *here, key, who)
     for who, target in (step.get("votes") or {}).items():
         player(who, "votes", who)
         _check_target(target, fail, *here, "votes", who)
+        if "vote" in ((step.get("actions") or {}).get(who) or {}):
+            raise fail(f"{who}'s vote is given twice, in votes and in actions",
+                       *here, "votes", who)
     for key, (by, whom) in CALLS.items():
         if key not in step:
             continue
@@ -207,6 +256,8 @@ def _check_step(step: Any, index: int, names: set[str], fail: Fail) -> None:
                     raise fail(f"each of the {key} names '{part}'", *here, *where)
                 player(call[part], *where, part)
             hands = call.get("votes") or []
+            if isinstance(hands, str):  # one hand raised, written without the brackets
+                hands = call["votes"] = [hands]
             if not isinstance(hands, list):
                 raise fail("votes is the list of players who raise a hand",
                            *here, *where, "votes")
@@ -216,7 +267,10 @@ def _check_step(step: Any, index: int, names: set[str], fail: Fail) -> None:
     for key, value in expect.items():
         if key not in EXPECT_KEYS:
             raise fail(f"unknown expectation '{key}'", *here, "expect", key)
+        if key == "over" and isinstance(value, str) and value.strip().lower() in WORDS:
+            value = expect[key] = WORDS[value.strip().lower()]  # `over: "no"`, quoted
         _check_expectation(key, value, fail, *here, "expect", key)
+        _check_expected_players(key, value, names, fail, *here, "expect", key)
 
 
 def _check_target(target: Any, fail: Fail, *where: Any) -> None:
@@ -241,7 +295,7 @@ def _check_expectation(key: str, value: Any, fail: Fail, *where: Any) -> None:
                 isinstance(value, list) and all(isinstance(v, str) for v in value))):
             raise fail(f"'{key}' is a list of players", *where)
     elif key == "executed":
-        if not (value is None or isinstance(value, str) or (
+        if not (value is None or value is False or isinstance(value, str) or (
                 isinstance(value, list) and all(isinstance(v, str) for v in value))):
             raise fail("'executed' is one player, or none", *where)
     elif key == "over":
@@ -272,6 +326,26 @@ def _check_expectation(key: str, value: Any, fail: Fail, *where: Any) -> None:
                            *where, who)
             for voter, target in ballots.items():
                 _check_target(target, fail, *where, who, voter)
+
+
+def _check_expected_players(key: str, value: Any, names: set[str], fail: Fail,
+                            *where: Any) -> None:
+    """Every player an expectation names is seated (a scenario cannot add one)."""
+    def seated(who: Any, *at: Any) -> None:
+        if who not in names:
+            raise fail(f"{who} is not one of the players", *where, *at)
+
+    if key in ("alive", "dead", "died", "winners", "executed"):
+        for who in [value] if isinstance(value, str) else value or []:
+            if who != "none":
+                seated(who)
+    elif key in ("roles", "teams", "status", "told", "not_told", "votes_seen"):
+        for who in value:
+            seated(who, who)
+        if key == "votes_seen":
+            for who, ballots in value.items():
+                for voter in ballots:
+                    seated(voter, who, voter)
 
 
 def scenario_files(paths: list[Path]) -> list[Path]:

@@ -10,6 +10,12 @@ a later phase's real answer. `illegal_after` is tried right after the step's own
 decision, while the phase still runs where it can. Every refusal must leave the game exactly as
 it was. A standing decision (one that stays open through a phase) counts as asked for the whole
 step: nothing waits on it, and an answer the step gives for it is never "unasked".
+
+The first step runs from the start of the game: its `storyteller` answers and the scenario's
+`setup` answer the set-up's decisions alike, and what players learn before its phase is its.
+A storyteller's `{player: answer}` (pinned, or `illegal`) answers the decision about that
+player; a `setup` answer this game never asks for passes (SCENARIOS.md's example pins the
+Thief's cards without a Thief), one the edition does not know fails.
 """
 
 from __future__ import annotations
@@ -19,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..core import PICK, STORYTELLER, YES_NO, Decision, Game, IllegalAnswer, SetupError
-from ..core.decision import CLOCK
+from ..core.decision import ARRANGE, CLOCK, PARTS
 from ..core.game import MANUAL
 from ..core.record import replay
 from ..editions import EDITIONS, PLANNED, get_edition
@@ -36,7 +42,9 @@ class Result:
     detail: str = ""
 
     def line(self) -> str:
-        return f"{self.status} {self.title}" + (f": {self.detail}" if self.detail else "")
+        """One line, whatever the engine's messages hold."""
+        detail = " ".join(self.detail.split())
+        return f"{self.status} {self.title}" + (f": {detail}" if detail else "")
 
     def as_dict(self) -> dict[str, Any]:
         return {"status": self.status.lower(), "title": self.title, "path": self.path,
@@ -60,7 +68,32 @@ def run_scenario(scenario: Scenario) -> Result:
         return Result(FAIL, scenario.title, path, str(difference))
     except SetupError as error:
         return Result(FAIL, scenario.title, path, f"cannot set up the game: {error}")
+    except Exception as error:  # a crash is this scenario's failure, not the whole run's
+        return Result(FAIL, scenario.title, path,
+                      f"the game stopped with an unexpected error ({type(error).__name__}: "
+                      f"{error})")
     return Result(PASS, scenario.title, path)
+
+
+def _plain(value: Any) -> str:
+    """An answer or an item of information as a scenario writes it: `[Ana, Ben]`,
+    `{player: Ana, werewolf: yes}`, never a Python repr."""
+    if value is True:
+        return "yes"
+    if value is False:
+        return "no"
+    if value is None:
+        return "none"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{_plain(k)}: {_plain(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, (list, tuple, set, frozenset)):
+        items = sorted(value, key=str) if isinstance(value, (set, frozenset)) else value
+        return "[" + ", ".join(_plain(v) for v in items) + "]"
+    return str(value)
+
+
+def _seat(seat: str) -> str:
+    return "the storyteller" if seat == STORYTELLER else seat
 
 
 # -- answers -----------------------------------------------------------------------------------
@@ -81,13 +114,28 @@ def _standing(decision: Decision) -> bool:
 CLOCKTOWER_ONLY = ("nominations", "exiles")
 
 
+def _pinned_for(decision: Decision, pinned: Any, seated: frozenset[str]) -> tuple[bool, Any]:
+    """The storyteller's pinned answer for this decision, and whether there is one: a mapping
+    pinned for a decision about one player is `{player: answer}`, unless the decision takes
+    a mapping and none of its keys is a player (`info: {number: 0}` is the answer itself)."""
+    if not isinstance(pinned, dict) or decision.about is None:
+        return True, pinned
+    if decision.about in pinned:
+        return True, pinned[decision.about]
+    if decision.kind in (ARRANGE, PARTS) and not any(key in seated for key in pinned):
+        return True, pinned
+    return False, None
+
+
 def _answer_for(decision: Decision, value: Any) -> Any:
-    """A scenario's answer in the engine's terms: `no` skips a pick; yes/no stay booleans."""
-    if decision.kind == YES_NO:
+    """A scenario's answer in the engine's terms: `no` skips a pick (or is the choice `no`,
+    where one is offered; `yes` likewise); yes/no stay booleans."""
+    if decision.kind == YES_NO or not isinstance(value, bool):
         return value
-    if value is False:
-        return None
-    return value
+    word = "yes" if value else "no"
+    if word in decision.choices:
+        return word
+    return None if value is False else value
 
 
 def _state(game: Game) -> tuple[Any, ...]:
@@ -107,22 +155,23 @@ def _in_step(decision: Decision, phase: str) -> bool:
         decision.seat != CLOCK and _standing(decision))
 
 
-def _try_illegal(game: Game, who: str, name: str, value: Any, phase: str) -> None:
-    """Give an answer the engine must refuse, and check that the refusal changed nothing."""
-    decision = next((d for d in game.open.values()
-                     if d.seat == who and d.name == name and _in_step(d, phase)), None)
+def _try_illegal(game: Game, decision: Decision | None, value: Any, phase: str) -> None:
+    """Give an answer the engine must refuse, and check that the refusal changed nothing.
+    Without a decision (it is not being asked in this step) the engine refuses it, as it
+    must: nothing can answer a question that is not open."""
     if decision is None:
-        return  # not being asked in this step: the engine refuses it, as it must
+        return
+    who, name = _seat(decision.seat), decision.name
     before = _state(game)
     try:
-        game.answer(decision.id, _answer_for(decision, value), seat=who)
+        game.answer(decision.id, _answer_for(decision, value), seat=decision.seat)
     except IllegalAnswer:
         if _state(game) != before:
             raise Mismatch(
-                f"{phase}: rejecting {who}'s {name}: {value!r} changed the game"
+                f"{phase}: rejecting {who}'s {name}: {_plain(value)} changed the game"
             ) from None
         return
-    raise Mismatch(f"{phase}: the engine accepted {who}'s illegal {name}: {value!r}")
+    raise Mismatch(f"{phase}: the engine accepted {who}'s illegal {name}: {_plain(value)}")
 
 
 def _attempts(step: dict[str, Any], key: str) -> dict[tuple[str, str], Any]:
@@ -137,9 +186,11 @@ Cloner = Callable[[Game], Game]
 
 
 class _Step:
-    def __init__(self, game: Game, step: dict[str, Any], clone: Cloner) -> None:
+    def __init__(self, game: Game, step: dict[str, Any], clone: Cloner,
+                 before: _Step | None = None) -> None:
         self.game = game
         self.clone = clone
+        self.seated = frozenset(game.by_name)
         self.phase: str = step["phase"].strip()
         actions: dict[str, dict[str, Any]] = {
             who: dict(answers) for who, answers in (step.get("actions") or {}).items()
@@ -152,6 +203,16 @@ class _Step:
         self.used: set[tuple[str, str]] = set()
         self.pins: dict[str, Any] = dict(step.get("storyteller") or {})
         self.pins_used: set[tuple[str, Any]] = set()
+        self.consumed: dict[tuple[str, str | None], int] = {}
+        self.from_setup: set[str] = set()  # pins the scenario's `setup` gives
+        if before is not None:
+            # the set-up and the first step share their storyteller answers: the first step
+            # runs from the start of the game, and RULINGS pins a set-up decision "under
+            # `storyteller:` or `setup:`"; what the set-up used is not "never asked"
+            self.from_setup = set(before.pins) - set(self.pins)
+            self.pins = {**before.pins, **self.pins}
+            self.pins_used |= before.pins_used
+            self.consumed.update(before.consumed)
         # Clocktower's calls, in order: (decision, caller, whom, hands raised)
         self.calls: list[tuple[str, str, str, frozenset[str]]] = [
             ("nominate", str(c["by"]), str(c["nominee"]), _names(c.get("votes")))
@@ -163,11 +224,11 @@ class _Step:
         self.next_call = 0
         self.current_call: tuple[str, str, str, frozenset[str]] | None = None
         self.hands_asked: set[str] = set()
-        self.consumed: dict[tuple[str, str | None], int] = {}
         self.illegal = _attempts(step, "illegal")
         self.after = _attempts(step, "illegal_after")
-        self.tried: set[tuple[str, str]] = set()
-        self.tried_after: set[tuple[str, str]] = set()
+        # attempts made: (seat, decision, the player a storyteller's answer was pinned for)
+        self.tried: set[tuple[str, str, str | None]] = set()
+        self.tried_after: set[tuple[str, str, str | None]] = set()
 
     # -- which decision to answer next ---------------------------------------------------------
 
@@ -247,29 +308,28 @@ class _Step:
         return decision.suggestion
 
     def storyteller_answer(self, decision: Decision) -> Any:
-        if decision.name in self.pins:
-            pinned = self.pins[decision.name]
-            if isinstance(pinned, dict) and decision.about is not None:
-                if decision.about in pinned:
-                    self.pins_used.add((decision.name, decision.about))
-                    return self._in_order(decision, (decision.name, decision.about),
-                                          pinned[decision.about])
-                return decision.suggestion
-            self.pins_used.add((decision.name, None))
-            return self._in_order(decision, (decision.name, None), pinned)
-        return decision.suggestion
+        if decision.name not in self.pins:
+            return decision.suggestion
+        pinned = self.pins[decision.name]
+        found, value = _pinned_for(decision, pinned, self.seated)
+        if not found:
+            return decision.suggestion  # pinned for other players only
+        key = (decision.name, decision.about if value is not pinned else None)
+        self.pins_used.add(key)
+        return self._in_order(decision, key, value)
 
-    def unused_pins(self) -> list[str]:
-        """The storyteller answers the script gives that the engine never asked for."""
-        unused = []
+    def unused_pins(self) -> list[tuple[str, str]]:
+        """The storyteller answers the script gives that the engine never asked for (how to
+        say it, and the decision's name)."""
+        unused: list[tuple[str, str]] = []
         for name, pinned in self.pins.items():
             if (name, None) in self.pins_used or name in STANDING:
                 continue
             if isinstance(pinned, dict):
-                unused.extend(f"'{name}' about {about}" for about in pinned
+                unused.extend((f"'{name}' about {about}", name) for about in pinned
                               if (name, about) not in self.pins_used)
             else:
-                unused.append(f"'{name}'")
+                unused.append((f"'{name}'", name))
         return unused
 
     def player_answer(self, decision: Decision) -> Any:
@@ -296,30 +356,64 @@ class _Step:
             "and the script does not answer it"
         )
 
+    def _attempt(self, attempts: dict[tuple[str, str], Any],
+                 tried: set[tuple[str, str, str | None]], decision: Decision) -> None:
+        """Try the step's refused answer for this open decision, once (a storyteller's
+        `{player: answer}` once for each player)."""
+        if (decision.seat, decision.name) not in attempts:
+            return
+        pinned = attempts[decision.seat, decision.name]
+        found, value = (_pinned_for(decision, pinned, self.seated)
+                        if decision.seat == STORYTELLER else (True, pinned))
+        key = (decision.seat, decision.name, decision.about if value is not pinned else None)
+        if found and key not in tried:
+            tried.add(key)
+            _try_illegal(self.game, decision, value, self.phase)
+
+    def _open_for(self, who: str, name: str) -> list[Decision]:
+        return [d for d in self.game.open.values()
+                if d.seat == who and d.name == name and _in_step(d, self.phase)]
+
+    def _untried(self, attempts: dict[tuple[str, str], Any],
+                 tried: set[tuple[str, str, str | None]]) -> None:
+        """Every attempt not made yet: on the open decision it is for, if there is one."""
+        for (who, name), value in attempts.items():
+            if any(key[:2] == (who, name) for key in tried):
+                # tried already, or a `{player: answer}` whose other players are still open
+                for decision in self._open_for(who, name):
+                    if isinstance(value, dict) and decision.about in value:
+                        self._attempt(attempts, tried, decision)
+                continue
+            candidates = self._open_for(who, name)
+            for decision in candidates:
+                self._attempt(attempts, tried, decision)
+            # never asked in this step: the engine refuses it, as it must
+            tried.add((who, name, None))
+
     def try_when_asked(self, decision: Decision) -> None:
-        key = (decision.seat, decision.name)
-        if key in self.illegal and key not in self.tried:
-            self.tried.add(key)
-            _try_illegal(self.game, *key, self.illegal[key], self.phase)
+        self._attempt(self.illegal, self.tried, decision)
 
     def try_unasked(self) -> None:
         """The step's illegal answers whose decision was never asked: tried while the step's
         phase still runs, so that they cannot become a later phase's real answers."""
-        for key, value in self.illegal.items():
-            if key not in self.tried:
-                self.tried.add(key)
-                _try_illegal(self.game, *key, value, self.phase)
+        self._untried(self.illegal, self.tried)
 
-    def try_after(self, key: tuple[str, str] | None = None) -> None:
+    def try_after(self, decision: Decision | None = None) -> None:
         """`illegal_after`: tried once the step's own answer to that decision is given (or
         at the end of the step, when the step gives none)."""
-        keys = [key] if key is not None else list(self.after)
-        for each in keys:
-            if each in self.after and each not in self.tried_after:
-                self.tried_after.add(each)
-                _try_illegal(self.game, *each, self.after[each], self.phase)
+        if decision is None:
+            self._untried(self.after, self.tried_after)
+            return
+        for each in self._open_for(decision.seat, decision.name) or [decision]:
+            self._attempt(self.after, self.tried_after, each)
 
-    def run(self) -> None:
+    def _pending(self) -> bool:
+        """Whether an `illegal` answer of the step has not been tried yet."""
+        return any(all(key[:2] != each for key in self.tried) for each in self.illegal)
+
+    def run(self, finish: bool = True) -> None:
+        """Answer the step's decisions; then (`finish`) check that every answer it gives was
+        asked for."""
         game = self.game
         while not game.over and (decision := self.next_decision()) is not None:
             if not _in_step(decision, self.phase) or (
@@ -336,15 +430,16 @@ class _Step:
                 value = self.storyteller_answer(decision)
             else:
                 value = self.player_answer(decision)
-            pending = any(key not in self.tried for key in self.illegal)
-            if pending and self.ends_phase(decision, value):
+            if self._pending() and self.ends_phase(decision, value):
                 self.try_unasked()
             try:
                 game.answer(decision.id, value, seat=decision.seat)
             except IllegalAnswer as error:
-                raise Mismatch(f"{self.phase}: the engine rejected {decision.seat}'s "
-                               f"{decision.name}: {value!r} ({error})") from None
-            self.try_after((decision.seat, decision.name))
+                raise Mismatch(f"{self.phase}: the engine rejected {_seat(decision.seat)}'s "
+                               f"{decision.name}: {_plain(value)} ({error})") from None
+            self.try_after(decision)
+        if not finish:
+            return
         self.try_unasked()
         self.try_after()
         if not game.over:
@@ -360,12 +455,16 @@ class _Step:
                         f"{self.phase}: the script answers {who}'s '{name}', "
                         "but the engine never asked it"
                     )
-        unused = self.unused_pins()
-        if unused:
-            raise Mismatch(
-                f"{self.phase}: the script answers the storyteller's {unused[0]}, "
-                "but the engine never asked it"
-            )
+        known = self.game.edition.storyteller_decisions
+        for said, name in self.unused_pins():
+            if name not in self.from_setup:
+                raise Mismatch(f"{self.phase}: the script answers the storyteller's {said}, "
+                               "but the engine never asked it")
+            # A set-up answer this game does not need passes, as in SCENARIOS.md's own
+            # example (the Thief's center cards with no Thief dealt): not a misspelt one.
+            if name not in known:
+                raise Mismatch(f"setup: the set-up answers the storyteller's '{name}', which "
+                               f"is not a decision of {self.game.edition.name}")
 
 
 def _first_waited(game: Game) -> Decision | None:
@@ -391,15 +490,21 @@ def _play(scenario: Scenario) -> None:
     names = [name for name, _ in scenario.players]
     game = Game(edition, names, roles=[role for _, role in scenario.players],
                 options=scenario.options, seed=scenario.seed, storyteller=MANUAL)
-    setup_step = _Step(game, {"phase": "setup", "storyteller": scenario.setup}, _clone)
-    setup_step.run()
-    first = True
+    first_pins = (scenario.script[0].get("storyteller") or {}) if scenario.script else {}
+    setup_step = _Step(game, {"phase": "setup",
+                              "storyteller": {**first_pins, **scenario.setup}}, _clone)
+    setup_step.from_setup = set(scenario.setup)
+    setup_step.run(finish=not scenario.script)
+    listed = {raw["phase"].strip() for raw in scenario.script}
+    played: set[str] = set()
     for index, raw in enumerate(scenario.script):
         for key in CLOCKTOWER_ONLY:
             if key in raw and scenario.edition != "clocktower":
                 raise Mismatch(f"step {index + 1} has {key}, which only Blood on the "
                                f"Clocktower plays, not {scenario.edition}")
-        step = _Step(game, raw, _clone)
+        # the first step runs from the start of the game (what players learn then is its)
+        start = len(game.events) if index else 0
+        step = _Step(game, raw, _clone, before=None if index else setup_step)
         if step.phase not in game.phases and not game.over:
             _pass_unlisted_waits(game, step.phase)
             current = game.phase
@@ -409,18 +514,19 @@ def _play(scenario: Scenario) -> None:
                     f"step {index + 1} is '{step.phase}', but the game is in '{current}' "
                     "(the script and the engine disagree on the order of phases)"
                 )
-        ended_before = game.over
         step.run()
         expect = raw.get("expect") or {}
         if expect:
-            window = [
-                e for e in game.events
-                if e.phase == step.phase
-                or (first and e.phase == "setup")
-                or (e.phase == "end" and not ended_before)
-            ]
+            # the step's phase, and what happened meanwhile in phases no step lists (the
+            # set-up, a Know phase the script passes over, the game's end)
+            # (a second step for a phase a step already covered goes on from where that one
+            # stopped: its window is what happened since)
+            again = step.phase in played
+            window = [e for e in game.events
+                      if (e.phase == step.phase and (e.index >= start or not again))
+                      or (e.index >= start and e.phase not in listed)]
             _check(game, step.phase, expect, window)
-        first = False
+        played.add(step.phase)
 
 
 # -- expectations ------------------------------------------------------------------------------
@@ -434,26 +540,34 @@ def _norm(value: Any) -> Any:
         return frozenset(_norm(v) for v in value)
     if isinstance(value, dict):
         return {str(_norm(k)): _norm(v) for k, v in value.items()}
-    if value is None:
-        return None
-    return value if isinstance(value, str) else value
+    return value
 
 
 def _names(value: Any) -> frozenset[str]:
-    if value is None or value == "none":
+    if value is None or value is False or value == "none":
         return frozenset()
     if isinstance(value, str):
         return frozenset((value,))
     return frozenset(str(v) for v in value)
 
 
+def _same(actual: Any, wanted: Any) -> bool:
+    """Names and lists are compared as sets, a single name as a set of one (`players: Ana`
+    holds for `players: [Ana]`, `player: [Ana]` for `player: Ana`)."""
+    actual, wanted = _norm(actual), _norm(wanted)
+    if isinstance(actual, frozenset) and isinstance(wanted, str):
+        wanted = frozenset((wanted,))
+    elif isinstance(wanted, frozenset) and isinstance(actual, str):
+        actual = frozenset((actual,))
+    return bool(actual == wanted)
+
+
 def _matches(info: dict[str, Any], wanted: dict[str, Any]) -> bool:
-    for key, value in wanted.items():
-        if key not in info:
-            return False
-        if _norm(info[key]) != _norm(value):
-            return False
-    return True
+    return all(key in info and _same(info[key], value) for key, value in wanted.items())
+
+
+def _items(items: list[dict[str, Any]]) -> str:
+    return "; ".join(_plain(item) for item in items) if items else "nothing"
 
 
 def _listify(value: Any) -> list[dict[str, Any]]:
@@ -470,7 +584,7 @@ def _check(game: Game, phase: str, expect: dict[str, Any], window: list[Any]) ->
 
     def unknown(name: str) -> None:
         if name not in players:
-            raise Mismatch(f"{where}: expects a player called {name!r}, who is not seated")
+            raise Mismatch(f"{where}: expects a player called {name}, who is not seated")
 
     if "alive" in expect:
         wanted = _names(expect["alive"])
@@ -491,18 +605,19 @@ def _check(game: Game, phase: str, expect: dict[str, Any], window: list[Any]) ->
         wanted = _names(expect["executed"])
         actual = {e.data["player"] for e in window if e.kind == "PlayerExecuted"}
         if wanted != actual:
-            said = _show(actual) if actual else "none"
-            raise Mismatch(f"{where}: executed should be {expect['executed']}, was {said}")
+            said = _show(actual) if len(actual) > 1 else next(iter(actual), "none")
+            should = _show(wanted) if len(wanted) > 1 else next(iter(wanted), "none")
+            raise Mismatch(f"{where}: executed should be {should}, was {said}")
     if "over" in expect and bool(expect["over"]) != game.over:
         state = f"over ({game.outcome.reason})" if game.outcome else "not over"
         raise Mismatch(f"{where}: the game should {'' if expect['over'] else 'not '}be "
                        f"over, but it is {state}")
     if "winner" in expect:
+        winner = str(expect["winner"] or "none")
         if game.outcome is None:
-            raise Mismatch(f"{where}: {expect['winner']} should have won, "
-                           "but the game is not over")
-        if str(expect["winner"] or "none") != game.outcome.winner:
-            raise Mismatch(f"{where}: the winner should be {expect['winner']}, "
+            raise Mismatch(f"{where}: {winner} should have won, but the game is not over")
+        if winner != game.outcome.winner:
+            raise Mismatch(f"{where}: the winner should be {winner}, "
                            f"is {game.outcome.winner} ({game.outcome.reason})")
     if "winners" in expect:
         if game.outcome is None:
@@ -528,6 +643,8 @@ def _check(game: Game, phase: str, expect: dict[str, Any], window: list[Any]) ->
     told = {}
     for name in set(expect.get("told") or {}) | set(expect.get("not_told") or {}):
         unknown(name)
+        # what the player was told by a rule (not the deal: an author writing that Dee is
+        # `not_told {role: hunter}` means nobody showed her that card, whatever hers is)
         told[name] = [
             e.data for e in window
             if e.kind == "InfoGiven" and e.audience is not None and name in e.audience
@@ -535,27 +652,27 @@ def _check(game: Game, phase: str, expect: dict[str, Any], window: list[Any]) ->
     for name, items in (expect.get("told") or {}).items():
         for wanted_item in _listify(items):
             if not any(_matches(info, wanted_item) for info in told[name]):
-                raise Mismatch(f"{where}: {name} should have been told {wanted_item}; "
-                               f"was told {told[name] or 'nothing'}")
+                raise Mismatch(f"{where}: {name} should have been told "
+                               f"{_plain(wanted_item)}; was told {_items(told[name])}")
     for name, items in (expect.get("not_told") or {}).items():
         for unwanted in _listify(items):
             for info in told[name]:
                 if _matches(info, unwanted):
-                    raise Mismatch(f"{where}: {name} should not have been told {unwanted}, "
-                                   f"but was told {info}")
+                    raise Mismatch(f"{where}: {name} should not have been told "
+                                   f"{_plain(unwanted)}, but was told {_plain(info)}")
     if "announced" in expect:
         public = [e.data for e in window if e.kind == "Announced"]
         for wanted_item in _listify(expect["announced"]):
             if not any(_matches(info, wanted_item) for info in public):
-                raise Mismatch(f"{where}: {wanted_item} should have been announced; "
-                               f"announced: {public or 'nothing'}")
+                raise Mismatch(f"{where}: {_plain(wanted_item)} should have been "
+                               f"announced; announced: {_items(public)}")
     if "not_announced" in expect:
         public = [e.data for e in window if e.kind == "Announced"]
         for unwanted in _listify(expect["not_announced"]):
             for info in public:
                 if _matches(info, unwanted):
-                    raise Mismatch(f"{where}: {unwanted} should not have been announced, "
-                                   f"but {info} was")
+                    raise Mismatch(f"{where}: {_plain(unwanted)} should not have been "
+                                   f"announced, but {_plain(info)} was")
     for name, ballots in (expect.get("votes_seen") or {}).items():
         unknown(name)
         seen = _ballots_seen(window, name)
