@@ -1099,6 +1099,35 @@ def test_a_yaml_error_is_reported_on_one_line(tmp_path: Path) -> None:
     assert "\n" not in message and "unicode string" not in message
 
 
+def test_votes_give_wherewolfs_first_vote(tmp_path: Path) -> None:
+    """`votes:` is the day's vote; Wherewolf's day votes twice, and `votes:` is its First
+    Vote (the runoff's `second-vote` is an action)."""
+    path = tmp_path / "first.yaml"
+    path.write_text(textwrap.dedent("""\
+        title: the first vote in short
+        edition: wherewolf
+        players: [{Ana: pack-leader}, {Ben: seer}, {Cal: mayor}, {Dee: peasant},
+                  {Eve: peasant}, {Fay: hermit}]
+        setup:
+          hidden-role: {Dee: peasant, Eve: hero}
+        script:
+          - phase: night 1
+            actions:
+              Ben: {inspect: Ana}
+          - phase: day 1
+            votes: {Ana: Ben, Ben: Ana, Cal: Ana, Dee: Fay, Eve: Ana, Fay: Ben}
+            actions:
+              Cal: {second-vote: Ana}
+              Dee: {second-vote: Ben}
+              Eve: {second-vote: Ana}
+              Fay: {second-vote: Ben}
+            expect:
+              announced: {about: runoff, players: [Ana, Ben]}
+              executed: Ana
+        """), encoding="utf-8")
+    assert run(path) == ("PASS", "")
+
+
 def test_a_second_step_for_a_phase_goes_on_from_where_the_first_stopped(
     tmp_path: Path,
 ) -> None:

@@ -112,6 +112,9 @@ def _standing(decision: Decision) -> bool:
 
 # The step keys only Blood on the Clocktower plays.
 CLOCKTOWER_ONLY = ("nominations", "exiles")
+# The first of a day's two votes, where an edition votes twice (Wherewolf's First Vote and
+# its runoff): the vote a step's `votes:` shorthand gives when no `vote` is asked.
+FIRST_OF_TWO_VOTES = ("first-vote",)
 
 
 def _pinned_for(decision: Decision, pinned: Any, seated: frozenset[str]) -> tuple[bool, Any]:
@@ -349,6 +352,10 @@ class _Step:
         if name in answers:
             self.used.add((who, name))
             return _answer_for(decision, answers[name])
+        if name in FIRST_OF_TWO_VOTES and "vote" in answers:
+            # `votes:` is the day's vote; where the day votes twice, its first vote
+            self.used.add((who, "vote"))
+            return _answer_for(decision, answers["vote"])
         if decision.optional:
             return decision.default
         raise Mismatch(
