@@ -1128,6 +1128,39 @@ def test_votes_give_wherewolfs_first_vote(tmp_path: Path) -> None:
     assert run(path) == ("PASS", "")
 
 
+def test_a_game_that_ends_in_a_later_steps_phase_is_over_in_that_step(tmp_path: Path) -> None:
+    """Without the app checking the end, the first dusk of a single ghost asks nobody
+    anything: the engine ends the game as the day's last vote is cast, in the dusk's phase.
+    A script written from the rules expects the day not over and the dusk over."""
+    path = tmp_path / "dusk.yaml"
+    path.write_text(textwrap.dedent("""\
+        title: the end at dusk
+        edition: in-the-dark
+        options: {app-checks-end: false}
+        players: [{Ana: werewolf}, {Ben: alpha-wolf}, {Cal: villager}, {Dee: villager},
+                  {Eve: villager}]
+        script:
+          - phase: night 1
+            actions:
+              Cal: {dead: yes}
+              Dee: {body-found: Cal}
+          - phase: day 1
+            votes: {Ana: Dee, Ben: Eve, Dee: Ana, Eve: Ben}
+            expect:
+              executed: none
+              over: false
+          - phase: dusk 1
+            expect:
+              announced: [{about: guide, player: Cal}, {about: hands}]
+              over: true
+              winner: monsters
+        """), encoding="utf-8")
+    assert run(path) == ("PASS", "")
+    path.write_text(path.read_text().replace("      over: false\n", "      over: true\n"))
+    status, said = run(path)
+    assert (status, said.split(",")[0]) == ("FAIL", "after day 1: the game should be over"), said
+
+
 def test_a_second_step_for_a_phase_goes_on_from_where_the_first_stopped(
     tmp_path: Path,
 ) -> None:

@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from ..core import PICK, STORYTELLER, YES_NO, Decision, Game, IllegalAnswer, SetupError
+from ..core import PICK, STORYTELLER, YES_NO, Decision, Game, IllegalAnswer, Outcome, SetupError
 from ..core.decision import ARRANGE, CLOCK, PARTS
 from ..core.game import MANUAL
 from ..core.record import replay
@@ -524,15 +524,23 @@ def _play(scenario: Scenario) -> None:
         step.run()
         expect = raw.get("expect") or {}
         if expect:
-            # the step's phase, and what happened meanwhile in phases no step lists (the
-            # set-up, a Know phase the script passes over, the game's end)
-            # (a second step for a phase a step already covered goes on from where that one
-            # stopped: its window is what happened since)
+            # A game that ended in a phase a later step covers (a dusk that asks nobody
+            # anything ends it as the day's last answer is given) is over in that step, and
+            # the news of its end (the `end` phase) is that step's.
+            ended_in = _ended_in(game)
+            later = {each["phase"].strip() for each in scenario.script[index + 1:]}
+            outcome = None if ended_in in later else game.outcome
+            # The step's phase, and what happened meanwhile in phases no step lists (the
+            # set-up, a Know phase the script passes over); a second step for a phase a step
+            # already covered goes on from where that one stopped: its window is what
+            # happened since.
             again = step.phase in played
             window = [e for e in game.events
                       if (e.phase == step.phase and (e.index >= start or not again))
-                      or (e.index >= start and e.phase not in listed)]
-            _check(game, step.phase, expect, window)
+                      or (e.phase == "end" and outcome is not None
+                          and (e.index >= start or ended_in == step.phase))
+                      or (e.index >= start and e.phase not in listed and e.phase != "end")]
+            _check(game, step.phase, expect, window, outcome)
         played.add(step.phase)
 
 
@@ -585,7 +593,24 @@ def _show(names: frozenset[str] | set[str]) -> str:
     return "[" + ", ".join(sorted(names)) + "]"
 
 
-def _check(game: Game, phase: str, expect: dict[str, Any], window: list[Any]) -> None:
+def _ended_in(game: Game) -> str | None:
+    """The phase the game ended in (its end has a phase of its own, `end`), or None while
+    it goes on."""
+    if not game.over:
+        return None
+    phase = None
+    for event in game.events:
+        if event.kind == "PhaseBegan":
+            phase = event.phase
+        elif event.kind == "GameWon":
+            break
+    return phase
+
+
+def _check(game: Game, phase: str, expect: dict[str, Any], window: list[Any],
+           outcome: Outcome | None) -> None:
+    """Check a step's expectations; `outcome` is how the game stands at the step's end
+    (None while it goes on)."""
     where = f"after {phase}"
     players = game.by_name
 
@@ -615,22 +640,22 @@ def _check(game: Game, phase: str, expect: dict[str, Any], window: list[Any]) ->
             said = _show(actual) if len(actual) > 1 else next(iter(actual), "none")
             should = _show(wanted) if len(wanted) > 1 else next(iter(wanted), "none")
             raise Mismatch(f"{where}: executed should be {should}, was {said}")
-    if "over" in expect and bool(expect["over"]) != game.over:
-        state = f"over ({game.outcome.reason})" if game.outcome else "not over"
+    if "over" in expect and bool(expect["over"]) != (outcome is not None):
+        state = f"over ({outcome.reason})" if outcome else "not over"
         raise Mismatch(f"{where}: the game should {'' if expect['over'] else 'not '}be "
                        f"over, but it is {state}")
     if "winner" in expect:
         winner = str(expect["winner"] or "none")
-        if game.outcome is None:
+        if outcome is None:
             raise Mismatch(f"{where}: {winner} should have won, but the game is not over")
-        if winner != game.outcome.winner:
+        if winner != outcome.winner:
             raise Mismatch(f"{where}: the winner should be {winner}, "
-                           f"is {game.outcome.winner} ({game.outcome.reason})")
+                           f"is {outcome.winner} ({outcome.reason})")
     if "winners" in expect:
-        if game.outcome is None:
+        if outcome is None:
             raise Mismatch(f"{where}: the game should be over with winners, but it is not")
         wanted = _names(expect["winners"])
-        actual = set(game.outcome.winners)
+        actual = set(outcome.winners)
         if wanted != actual:
             raise Mismatch(f"{where}: winners should be {_show(wanted)}, are {_show(actual)}")
     for key, attribute in (("roles", "role"), ("teams", "team")):
