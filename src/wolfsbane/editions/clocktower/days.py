@@ -12,6 +12,7 @@ from .health import abilities_of, active, healthy, is_traveller
 from .registry import RULES
 from .rules import Rules
 from .state import seat_of, state_of
+from .townsfolk import awoken
 from .wins import offer_end
 
 if TYPE_CHECKING:
@@ -30,8 +31,8 @@ def threshold(game: Game) -> int:
 
 def nominations_allowed(game: Game, player: Player) -> int:
     """How many nominations `player` may make a day: one while alive, none when dead; an
-    empowered Banshee two, alive or dead."""
-    if seat_of(player).empowered:
+    awoken Banshee two, alive or dead."""
+    if awoken(game, player):
         return 2
     return 1 if player.alive else 0
 
@@ -128,10 +129,10 @@ def run_day(game: Game, number: int) -> Flow:
 
 
 def _voters(game: Game) -> list[Player]:
-    """Who may raise a hand: the living, the dead with their vote token, and an empowered
+    """Who may raise a hand: the living, the dead with their vote token, and an awoken
     Banshee, who needs none."""
     return [p for p in game.players
-            if p.alive or seat_of(p).vote_token or seat_of(p).empowered]
+            if p.alive or seat_of(p).vote_token or awoken(game, p)]
 
 
 def hands(game: Game, voter: Player) -> int:
@@ -169,7 +170,7 @@ def nomination(game: Game, nominator: Player, nominee: Player) -> Flow:
     count = 0
     for voter, hand in zip(voters, raised, strict=True):
         weight = hands(game, voter) if hand else 0
-        if hand and not voter.alive and not seat_of(voter).empowered:
+        if hand and not voter.alive and not awoken(game, voter):
             seat_of(voter).vote_token = False
         game.emit("VoteCast", {"player": voter.name, "nominee": nominee.name,
                                "target": nominee.name if hand else None,

@@ -11,7 +11,15 @@ from ...core.changes import change_character
 from ...core.reminders import place_reminder, remove_reminders
 from .attacks import demon_kills
 from .detect import neighbours
-from .health import demons, healthy, is_minion, is_outsider, is_townsfolk, mark_abnormal
+from .health import (
+    demons,
+    healthy,
+    is_minion,
+    is_outsider,
+    is_townsfolk,
+    mark_abnormal,
+    swap_gained,
+)
 from .rules import Night, Rules
 from .script import EVIL
 from .state import POISONED, Condition, seat_of, state_of
@@ -154,6 +162,15 @@ def lil_monsta(game: Game, night: Night) -> Flow:
     yield from lil_monsta_kill(game, night, game.by_name[chosen])
 
 
+def lil_monsta_unborn(game: Game) -> str | None:
+    """Until the Minions first choose its babysitter (night 1), Lil' Monsta is in play with
+    nobody holding it: good has not won for want of a Demon."""
+    state = state_of(game)
+    if state.lil_monsta and state.babysitter is None:
+        return "Lil' Monsta has no babysitter yet"
+    return None
+
+
 def lil_monsta_kill(game: Game, night: Night, babysitter: Player) -> Flow:
     if state_of(game).monsta_drunk_until is not None:
         return  # the storyteller ruled that the Minstrel's drink stops the kill tonight
@@ -220,6 +237,7 @@ def haircuts(game: Game, night: Night) -> Flow:
         return
     first, second = (game.by_name[name] for name in pair)
     first_role, second_role = first.role, second.role
+    swap_gained(first, second)
     for player, role in ((first, second_role), (second, first_role)):
         seat_of(player).believes = None
         change_character(game, player, role, team=player.team, tell=False)
@@ -238,5 +256,5 @@ RULES: dict[str, Rules] = {
     "no-dashii": Rules("no-dashii", other_nights=no_dashii, conditions=no_dashii_neighbours),
     "fang-gu": Rules("fang-gu", other_nights=fang_gu),
     "lil-monsta": Rules("lil-monsta", table_first_night=lil_monsta,
-                        table_other_nights=lil_monsta),
+                        table_other_nights=lil_monsta, holds_off_good=lil_monsta_unborn),
 }

@@ -72,6 +72,15 @@ def abilities_of(player: Player) -> list[str]:
     return out
 
 
+def swap_gained(first: Player, second: Player) -> None:
+    """Two players who swap characters swap what those characters hold on top of their own
+    (the Apprentice's gained ability, the Cannibal's lunch): it belongs to the character, as
+    the Snake Charmer's almanac says of a Philosopher who becomes the Demon ("the Demon becomes
+    a poisoned Philosopher")."""
+    one, other = seat_of(first), seat_of(second)
+    one.gained, other.gained = other.gained, one.gained
+
+
 def active(player: Player, even_if_dead: bool = False) -> bool:
     """Whether a player may use their ability now: the living, a dead player whose ability
     works "even if dead", and one the Bone Collector gave it back to."""

@@ -194,6 +194,7 @@ def summoner_summons(game: Game, night: Night, player: Player) -> Flow:
     # "Show the YOU ARE info token, then the Demon token. Show the YOU ARE info token, then
     # give a thumbs down."
     change_character(game, chosen, answer["role"], team=EVIL, tell=False)
+    seat_of(chosen).gained = None  # their old character goes, with what it held (a lunch)
     game.tell(chosen, {"about": "you-are", "role": answer["role"], "alignment": EVIL})
     yield from marionette_beside(game, chosen)
 
@@ -292,6 +293,8 @@ def twins_realign(game: Game, night: Night) -> Flow:
         other = good_twin_of(game, twin)
         if not twin.alive or (other is not None and other.team != twin.team):
             continue
+        if other is None and twin.role != "evil-twin":
+            continue  # an ability gained with no twin (the Cannibal's lunch) pairs no one
         chosen = yield from _pair_anew(
             game, twin, f"The Evil Twin ({twin.name}) has no twin of the other alignment: the "
                         "storyteller chooses a new twin; suggest one at random.")

@@ -75,16 +75,15 @@ def _character_turn(slot: str, first: bool) -> Ability[Night]:
 
 
 def _then_check_the_win(game: Game, night: Night, steps: Flow) -> Flow:
-    """A step, then, if someone died in it, the win check: a death in the night (the
-    Godfather's kill of the Demon, the Demon's kill leaving two alive) wins the game at once,
-    so no later step of the night is woken, and dawn (which a timed night keeps waiting for
-    its clock, so that nobody learns when the step came) announces the deaths and the end.
-    Only a death is checked for: before Lil' Monsta's first babysitter, night 1 has no Demon.
+    """A step, then the win check: a death or a change of character in the night (the
+    Godfather's kill of the Demon, the Demon's kill leaving two alive, a Summoner who cannot
+    summon on night 3, the Demon's haircut with a dead player) wins the game at once, so no
+    later step of the night is woken, and dawn (which a timed night keeps waiting for its
+    clock, so that nobody learns when the step came) announces the deaths and the end.
     Otherwise what follows any step comes next (`Rules.after_night_step`: the Evil Twin paired
     anew)."""
-    living = len(game.alive())
     yield from steps
-    if len(game.alive()) != living and game.edition.check_win(game) is not None:
+    if game.edition.check_win(game) is not None:
         night.won = True
         return
     for rules in RULES.values():

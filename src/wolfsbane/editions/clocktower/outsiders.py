@@ -9,7 +9,7 @@ from ...core import Outcome
 from ...core.reminders import place_reminder
 from .demons import haircuts  # the Demon's swap, in the Barber's slot
 from .detect import alignment
-from .health import healthy, mark_abnormal
+from .health import MARIONETTE, healthy, mark_abnormal
 from .rules import Night, Rules
 from .state import seat_of, state_of
 
@@ -29,6 +29,13 @@ def ogre(game: Game, night: Night, player: Player) -> Flow:
                                  prompt="Choose a player other than yourself: you become "
                                         "their alignment, without being told it.")
     friend = game.by_name[friend_name]
+    if player.role == MARIONETTE:
+        # she only believes she is the Ogre: she has no ability and stays evil; a friend of
+        # the other side is that pretend ability failing (the Djinn's rule for the
+        # Mathematician)
+        if friend.team != player.team:
+            mark_abnormal(game, player)
+        return
     seen = yield from alignment(game, friend, player)
     place_reminder(game, "friend", friend, player)
     state_of(game).ogre_friends[player.name] = friend_name
@@ -59,8 +66,8 @@ def klutz_chooses(game: Game, klutz: Player) -> Flow:
     """The Klutz names a living player in public: an evil one loses the game for the
     Klutz's team."""
     living = game.alive_names(exclude=klutz)
-    if not living or state_of(game).forced is not None:
-        return
+    if not living or game.edition.check_win(game) is not None:
+        return  # a win that holds (two left alive by her death) asks nothing more
     chosen_name = yield game.ask(klutz, "choose", living,
                                  prompt="You are dead: name a living player. If they are "
                                         "evil, your team loses.")

@@ -11,6 +11,7 @@ from ...core.reminders import place_reminder, remove_reminders
 from .detect import alignment, character, neighbours, registers_as_demon
 from .health import (
     abilities_of,
+    active,
     add_condition,
     character_type,
     demons,
@@ -20,6 +21,7 @@ from .health import (
     is_traveller,
     mark_abnormal,
     remove_conditions,
+    swap_gained,
 )
 from .rules import Night, Rules
 from .script import DEMON, MINION, OUTSIDER, TOWNSFOLK, of_type
@@ -180,6 +182,7 @@ def snake_charmer(game: Game, night: Night, player: Player) -> Flow:
     charmer_role, charmer_team = player.role, player.team
     change_character(game, player, demon_role, team=demon_team, tell=False)
     change_character(game, target, charmer_role, team=charmer_team, tell=False)
+    swap_gained(player, target)
     if babysitter:  # the charmer takes the Minion's place and holds Lil' Monsta
         remove_reminders(game, "is-the-demon", target)
         state.babysitter = player.name
@@ -285,7 +288,7 @@ def virgin_nominated(game: Game, virgin: Player, nominator: Player) -> Generator
 # -- Minstrel ------------------------------------------------------------------------------
 
 def minstrel_execution(game: Game, minstrel: Player, executed: Player, died: bool) -> Flow:
-    if not died or not is_minion(executed) or not minstrel.alive:
+    if not died or not is_minion(executed) or not active(minstrel):
         return
     if not healthy(game, minstrel):
         mark_abnormal(game, minstrel)
@@ -348,8 +351,14 @@ def banshee_news(game: Game) -> None:
     state.banshee_news.clear()
 
 
+def awoken(game: Game, player: Player) -> bool:
+    """A Banshee the Demon killed, with her ability now: two nominations a day and two hands
+    a vote, without a vote token. Drunk or poisoned, she is "like a regular dead player"."""
+    return seat_of(player).empowered and healthy(game, player)
+
+
 def banshee_weight(game: Game, voter: Player) -> int:
-    return 2 if seat_of(voter).empowered else 1
+    return 2 if awoken(game, voter) else 1
 
 
 def is_demon_attack(game: Game, killer: Player | None) -> bool:
