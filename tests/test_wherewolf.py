@@ -571,3 +571,16 @@ def test_variants_survive_all_bot_games() -> None:
 def test_scenario_folder_has_many_rules() -> None:
     folder = Path(__file__).parent / "scenarios" / "wherewolf"
     assert len(list(folder.glob("*.yaml"))) >= 60
+
+
+@pytest.mark.parametrize(("players", "werewolves"), [
+    (5, 1), (8, 1), (9, 2), (12, 2), (13, 3), (16, 3), (17, 4), (20, 4)])
+def test_the_first_games_deck_has_a_werewolf_for_every_four_players_from_five(
+    players: int, werewolves: int,
+) -> None:
+    """"For first games": werewolf cards "1 for 5-8 players, 2 for 9-12 players, 3 for 13-16
+    players, 4 for 17-20 players, and so on", the seer, and peasants."""
+    deck = WW.preset("basic", players)
+    wolves = [card for card in deck if card in ("pack-leader", "pack-wolf")]
+    assert len(wolves) == werewolves and deck.count("seer") == 1
+    assert len(deck) == players

@@ -127,7 +127,10 @@ class Wherewolf(Edition):
                              f"not {players}")
         antagonists = max(1, players // 4)
         if name == "basic":
-            deck = ["pack-leader"] + ["pack-wolf"] * (antagonists - 1) + ["seer"]
+            # "For first games": werewolves "1 for 5-8 players, 2 for 9-12 players, 3 for
+            # 13-16 players, 4 for 17-20 players, and so on"
+            wolves = max(1, (players - 1) // 4)
+            deck = ["pack-leader"] + ["pack-wolf"] * (wolves - 1) + ["seer"]
             deck += ["peasant"] * (players - len(deck))
             return deck
         if name == "classic":  # the name other editions give their full village
