@@ -192,6 +192,33 @@ def test_recommended_deck_has_one_antagonist_per_four_players(players: int) -> N
     WW.check_deck(players, deck, {"variants": {}})
 
 
+@pytest.mark.parametrize("players", [8, 12, 16])
+def test_a_mystery_village_always_deals_the_seer_and_a_werewolf(players: int) -> None:
+    """"The Seer, together with a variable number of Werewolves, is the only Role that must
+    always be included in every composition": with more cards than seats, the deal leaves
+    neither in the center (the shuffle alone left the seer out of about one deal in three)."""
+    deck = WW.preset("mystery", players)
+    assert len(deck) > players
+    for seed in range(150):
+        game = Game(WW, SEATS[:players], deck=deck, seed=seed)
+        dealt = [p.role for p in game.players]
+        assert "seer" in dealt and any(role in c.WOLVES for role in dealt), (seed, dealt)
+
+
+def test_a_storytellers_deal_without_the_seer_is_refused() -> None:
+    deck = WW.preset("mystery", 8)
+    game = Game(WW, SEATS[:8], deck=deck, seed=1, storyteller="manual")
+    [deal] = [d for d in game.open.values() if d.name == "deal"]
+    centre_seer = [card for card in deck if card != "seer"] + ["seer"]
+    with pytest.raises(IllegalAnswer, match="always include"):
+        game.answer(deal.id, centre_seer)
+    assert deal.id in game.open
+    seer_first = ["seer"] + [card for card in deck if card != "seer"]  # the wolves next
+    assert any(card in c.WOLVES for card in seer_first[:8])
+    game.answer(deal.id, seer_first)
+    assert [p.role for p in game.players] == seer_first[:8]
+
+
 def test_mystery_deck_deals_only_as_many_cards_as_players() -> None:
     deck = WW.preset("mystery", 12)
     assert len(deck) > 12

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Generator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from .chance import shuffle
@@ -15,8 +15,15 @@ if TYPE_CHECKING:
     from .player import Player
 
 
-def deal(game: Game) -> Generator[Any, Any, list[str]]:
+def deal(game: Game, always_dealt: Sequence[frozenset[str]] = ()
+         ) -> Generator[Any, Any, list[str]]:
     """Give every seat its card and tell each player the card they are shown.
+
+    `always_dealt`: kinds of card the rules always put in play when the deck holds more
+    cards than seats (Wherewolf's mystery village: "the Seer, together with ... Werewolves,
+    is the only Role that must always be included"): of each kind the deck holds, at least
+    one card goes to a seat. The suggested deal brings one in from the center when the
+    shuffle left them all there; a storyteller's deal without one is refused.
 
     A player is told `edition.role_shown_to_self`, not the card they truly hold (a Drunk is
     shown a Townsfolk card and must never be told otherwise); the storyteller, who sees every
@@ -31,6 +38,8 @@ def deal(game: Game) -> Generator[Any, Any, list[str]]:
     if game.given_roles is None:
         deck = list(game.deck)
         wanted = sorted(deck)  # the same cards, whatever their order (cheaper than a Counter)
+        seats = len(players)
+        kinds = [kind for kind in always_dealt if not kind.isdisjoint(deck)]
 
         def check(answer: Any) -> list[str]:
             try:
@@ -40,11 +49,25 @@ def deal(game: Game) -> Generator[Any, Any, list[str]]:
             if not fits:
                 raise IllegalAnswer("The deal must use exactly the cards of the deck.",
                                     "deal-cards")
+            if any(kind.isdisjoint(answer[:seats]) for kind in kinds):
+                raise IllegalAnswer("The deal must put in play the cards the rules always "
+                                    "include.", "deal-required")
             return list(answer)
 
         def shuffled(rng: Any) -> list[str]:
             cards = list(deck)
             shuffle(rng, cards)  # rng.shuffle(cards), made faster (core.chance)
+            for kind in kinds:  # (only a deck with more cards than seats can leave one out)
+                if kind.isdisjoint(cards[:seats]):
+                    spare = next(i for i in range(seats, len(cards)) if cards[i] in kind)
+                    # a seat whose card no kind still needs there
+                    free = [i for i in range(seats) if all(
+                        cards[i] not in other
+                        or sum(card in other for card in cards[:seats]) > 1
+                        for other in kinds)]
+                    if free:  # (none only at a table of fewer seats than kinds)
+                        seat = free[rng.randrange(len(free))]
+                        cards[seat], cards[spare] = cards[spare], cards[seat]
             return cards
 
         cards = yield game.ask_storyteller(

@@ -184,7 +184,9 @@ class Wherewolf(Edition):
         return WherewolfSeat()
 
     def flow(self, game: Game) -> Flow:
-        yield from deal(game)
+        # "The Seer, together with a variable number of Werewolves, is the only Role that
+        # must always be included in every composition": a mystery village deals them
+        yield from deal(game, always_dealt=(frozenset({"seer"}), c.WOLVES))
         yield from run(game)
 
     def phase_seconds(self, game: Game) -> int | None:
