@@ -1161,6 +1161,35 @@ def test_a_game_that_ends_in_a_later_steps_phase_is_over_in_that_step(tmp_path: 
     assert (status, said.split(",")[0]) == ("FAIL", "after day 1: the game should be over"), said
 
 
+@pytest.mark.parametrize(("bluffs", "status"), [
+    ("[monk, chef, empath]", "PASS"),  # in play: refused, as it must be
+    ("[fortune-teller, mathematician, dreamer]", "FAIL"),  # legal: "illegal" is wrong
+])
+def test_a_refused_set_up_answer_is_tried_when_the_set_up_asks_it(
+    tmp_path: Path, bluffs: str, status: str,
+) -> None:
+    """The first step's `illegal` storyteller answers are tried on the set-up's decisions
+    (the Demon's bluffs are chosen before night 1), not passed over as never asked."""
+    path = tmp_path / "bluffs.yaml"
+    path.write_text(textwrap.dedent(f"""\
+        title: bluffs in play are refused
+        edition: clocktower
+        players: [{{Ana: monk}}, {{Ben: no-dashii}}, {{Cal: evil-twin}}, {{Dee: virgin}},
+                  {{Eve: empath}}, {{Fay: chef}}, {{Gus: librarian}}]
+        setup:
+          good-twin: Ana
+          bluffs: [fortune-teller, mathematician, dreamer]
+        script:
+          - phase: night 1
+            illegal:
+              storyteller: {{bluffs: {bluffs}}}
+        """), encoding="utf-8")
+    result, said = run(path)
+    assert result == status, said
+    if status == "FAIL":
+        assert "accepted the storyteller's illegal bluffs" in said, said
+
+
 def test_a_second_step_for_a_phase_goes_on_from_where_the_first_stopped(
     tmp_path: Path,
 ) -> None:

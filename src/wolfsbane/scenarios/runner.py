@@ -497,9 +497,15 @@ def _play(scenario: Scenario) -> None:
     names = [name for name, _ in scenario.players]
     game = Game(edition, names, roles=[role for _, role in scenario.players],
                 options=scenario.options, seed=scenario.seed, storyteller=MANUAL)
-    first_pins = (scenario.script[0].get("storyteller") or {}) if scenario.script else {}
+    first = scenario.script[0] if scenario.script else {}
+    # the set-up is the first step's beginning: its storyteller answers, and its refused
+    # ones, are given to the set-up's decisions as they are asked
     setup_step = _Step(game, {"phase": "setup",
-                              "storyteller": {**first_pins, **scenario.setup}}, _clone)
+                              "storyteller": {**(first.get("storyteller") or {}),
+                                              **scenario.setup},
+                              "illegal": {who: answers for who, answers
+                                          in (first.get("illegal") or {}).items()
+                                          if who == STORYTELLER}}, _clone)
     setup_step.from_setup = set(scenario.setup)
     setup_step.run(finish=not scenario.script)
     listed = {raw["phase"].strip() for raw in scenario.script}
