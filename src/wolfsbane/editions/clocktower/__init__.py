@@ -270,7 +270,10 @@ class Clocktower(Edition):
             seats.append({
                 "player": player.name, "role": player.role, "type":
                 character_type(player.role), "team": player.team, "alive": player.alive,
-                "believes": seat.believes, "ability": seat.gained,
+                # the ability held on top of the character: the Cannibal's lunch, or the
+                # Apprentice's gift (an Apprentice with the Cannibal's ability shows its lunch)
+                "believes": seat.believes, "ability": seat.lunch or seat.gained,
+                "gained": seat.gained, "lunch": seat.lunch,
                 "healthy": healthy(game, player), "vote_token": seat.vote_token,
                 "states": [{"state": c.kind, "by": c.source, "character": c.character,
                             "until": c.until} for c in conditions(game, player)],

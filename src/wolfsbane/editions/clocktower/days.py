@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from ...core import STORYTELLER, Death, Decision, check_end, kill
 from ...core.decision import CLOCK, PHASE
 from .health import abilities_of, active, healthy, is_traveller
+from .outsiders import klutzes_choose
 from .registry import RULES
 from .rules import Rules
 from .state import seat_of, state_of
@@ -205,7 +206,7 @@ def execute(game: Game, player: Player) -> Flow:
         gone = yield from kill(game, [Death(player, EXECUTION)])
         died = player.name in gone
         if state.forced is not None:
-            check_end(game)  # the death's trigger ended the game (the Klutz): nothing more
+            check_end(game)  # the death's trigger ended the game: nothing more
     # what an execution sets off, for each living holder, and for the executed player's own
     # ability, which their execution itself triggers (a good player holding the Evil Twin)
     for holder in list(game.players):
@@ -214,6 +215,8 @@ def execute(game: Game, player: Player) -> Flow:
             if rules is not None and rules.on_execution is not None and (
                     active(holder) or holder is player):
                 yield from rules.on_execution(game, holder, player, died)
+    check_end(game)
+    yield from klutzes_choose(game)  # an executed Klutz, once the game goes on
     check_end(game)
 
 

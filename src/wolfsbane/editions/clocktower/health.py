@@ -64,11 +64,12 @@ def believed(player: Player) -> str:
 
 def abilities_of(player: Player) -> list[str]:
     """The characters whose abilities this player uses (or believes they use): their own or
-    the one they believe, and one gained (the Cannibal's, the Apprentice's)."""
+    the one they believe, one gained (the Apprentice's), and the Cannibal's lunch."""
     seat = seat_of(player)
     out = [seat.believes or player.role]
-    if seat.gained is not None and seat.gained not in out:
-        out.append(seat.gained)
+    for extra in (seat.gained, seat.lunch):
+        if extra is not None and extra not in out:
+            out.append(extra)
     return out
 
 
@@ -79,6 +80,7 @@ def swap_gained(first: Player, second: Player) -> None:
     a poisoned Philosopher")."""
     one, other = seat_of(first), seat_of(second)
     one.gained, other.gained = other.gained, one.gained
+    one.lunch, other.lunch = other.lunch, one.lunch
 
 
 def active(player: Player, even_if_dead: bool = False) -> bool:

@@ -194,7 +194,8 @@ def summoner_summons(game: Game, night: Night, player: Player) -> Flow:
     # "Show the YOU ARE info token, then the Demon token. Show the YOU ARE info token, then
     # give a thumbs down."
     change_character(game, chosen, answer["role"], team=EVIL, tell=False)
-    seat_of(chosen).gained = None  # their old character goes, with what it held (a lunch)
+    # their old character goes, with what it held (a lunch)
+    seat_of(chosen).gained = seat_of(chosen).lunch = None
     game.tell(chosen, {"about": "you-are", "role": answer["role"], "alignment": EVIL})
     yield from marionette_beside(game, chosen)
 

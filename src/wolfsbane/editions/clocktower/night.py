@@ -179,6 +179,9 @@ def dawn(game: Game, night: Night) -> Flow:
     from .wins import offer_end
 
     state = state_of(game)
+    # the Mathematician counts "since dawn": what goes wrong from here on (a poisoned Klutz's
+    # choice as she learns she died) counts the next night
+    state.abnormal.clear()
     for name in tell_deaths(game):
         game.announce({"about": "death", "player": name})
     banshee_news(game)
@@ -186,7 +189,6 @@ def dawn(game: Game, night: Night) -> Flow:
     for name in list(state.klutz_pending):
         state.klutz_pending.remove(name)
         yield from klutz_chooses(game, game.by_name[name])
-    state.abnormal.clear()
     state.died_today.clear()
     sync_markers(game)
     check_end(game)

@@ -54,12 +54,22 @@ def ogre(game: Game, night: Night, player: Player) -> Flow:
 # -- Klutz ---------------------------------------------------------------------------------
 
 def klutz_died(game: Game, klutz: Player, cause: str) -> Generator[Any, Any, list[Any]]:
-    """A Klutz who dies at night learns it at dawn; by day, at once."""
-    if game.edition.is_night(game.phase):
+    """A Klutz who dies at night learns it at dawn; executed, once the execution's own
+    triggers are resolved (`klutzes_choose`: the good twin's execution has won the game by
+    then, and nothing more is asked); by day otherwise, at once."""
+    if game.edition.is_night(game.phase) or cause == "execution":
         state_of(game).klutz_pending.append(klutz.name)
         return []
     yield from klutz_chooses(game, klutz)
     return []
+
+
+def klutzes_choose(game: Game) -> Flow:
+    """The Klutzes who died and have not chosen yet choose now."""
+    state = state_of(game)
+    for name in list(state.klutz_pending):
+        state.klutz_pending.remove(name)
+        yield from klutz_chooses(game, game.by_name[name])
 
 
 def klutz_chooses(game: Game, klutz: Player) -> Flow:

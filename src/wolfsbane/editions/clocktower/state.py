@@ -37,8 +37,11 @@ class ClocktowerSeat:
     conditions: list[Condition] = field(default_factory=list)
     # the character the player believes they are, when it is not their own (the Marionette)
     believes: str | None = None
-    # an ability held on top of the character (the Cannibal's lunch, the Apprentice's gift)
+    # an ability held on top of the character (the Apprentice's gift)
     gained: str | None = None
+    # the ability a Cannibal's ability has eaten (the recently killed executee's): apart from
+    # `gained`, so that an Apprentice who gained the Cannibal's ability keeps eating
+    lunch: str | None = None
     traveller: bool = False
     vote_token: bool = True  # a dead player's one vote, spent when used
     empowered: bool = False  # a Banshee the Demon killed: two nominations, two hands
@@ -93,7 +96,8 @@ class ClocktowerState:
     registrations: list[tuple[str, str, str]] = field(default_factory=list)
     haircuts: bool = False  # the Barber died: the Demon may swap two characters tonight
     banshee_news: list[str] = field(default_factory=list)  # Banshees the Demon killed
-    klutz_pending: list[str] = field(default_factory=list)  # Klutzes who learn at dawn
+    # Klutzes still to choose: at dawn, or once their execution's triggers are resolved
+    klutz_pending: list[str] = field(default_factory=list)
     ogre_friends: dict[str, str] = field(default_factory=dict)  # Ogre -> their friend
     # the friend's alignment when last followed (the Ogre's friend rule)
     ogre_friend_teams: dict[str, str] = field(default_factory=dict)

@@ -137,9 +137,12 @@ def dreamer(game: Game, night: Night, player: Player) -> Flow:
             return False
         if seen_as not in roles:
             return False
+        # the false one is of the other side: "If the Dreamer chooses a player who is a
+        # Townsfolk or Outsider, the false character token is any Minion or Demon" (and the
+        # other way round); a Traveller or a Fabled is neither
         rest = [r for r in roles if r != seen_as] or [seen_as]
-        good_side = character_type(rest[0]) in (TOWNSFOLK, OUTSIDER)
-        return good_side == seen_evil
+        other_side = (TOWNSFOLK, OUTSIDER) if seen_evil else (MINION, DEMON)
+        return character_type(rest[0]) in other_side
 
     wrong_good = rng.choice([r for r in GOOD_IDS if r != seen_as])
     wrong_evil = rng.choice([r for r in EVIL_IDS if r != seen_as])
@@ -317,7 +320,7 @@ def cannibal_execution(game: Game, cannibal: Player, executed: Player, died: boo
     if not died or executed is cannibal or not cannibal.alive:
         return
     seat = seat_of(cannibal)
-    seat.gained = executed.role if executed.role != "cannibal" else None
+    seat.lunch = executed.role if executed.role != "cannibal" else None
     place_reminder(game, "lunch", executed, cannibal)
     remove_conditions(game, cannibal, "cannibal")
     if executed.team == "evil":
@@ -353,8 +356,10 @@ def banshee_news(game: Game) -> None:
 
 def awoken(game: Game, player: Player) -> bool:
     """A Banshee the Demon killed, with her ability now: two nominations a day and two hands
-    a vote, without a vote token. Drunk or poisoned, she is "like a regular dead player"."""
-    return seat_of(player).empowered and healthy(game, player)
+    a vote, without a vote token. Drunk or poisoned, she is "like a regular dead player"; given
+    another character (the Barber's haircut), she has the Banshee's ability no more."""
+    return (seat_of(player).empowered and "banshee" in abilities_of(player)
+            and healthy(game, player))
 
 
 def banshee_weight(game: Game, voter: Player) -> int:

@@ -22,8 +22,8 @@ Flow = Generator[Any, Any, None]
 TOWNSFOLK_IDS = tuple(c.id for c in of_type(TOWNSFOLK))
 # a Minion ability an evil Apprentice may gain: the Marionette's is no ability to gain
 MINION_ABILITIES = tuple(c.id for c in of_type(MINION) if c.id != "marionette")
-# the script's first-night-only "you start knowing" abilities
-STARTS_KNOWING = ("chef", "librarian")
+# the script's "you start knowing" abilities (the Godfather's Outsiders, before his revenge)
+STARTS_KNOWING = ("chef", "librarian", "godfather")
 
 
 # -- Apprentice ----------------------------------------------------------------------------
