@@ -49,7 +49,7 @@ def deal(game: Game, always_dealt: Sequence[frozenset[str]] = ()
             if not fits:
                 raise IllegalAnswer("The deal must use exactly the cards of the deck.",
                                     "deal-cards")
-            if any(kind.isdisjoint(answer[:seats]) for kind in kinds):
+            if kinds and any(kind.isdisjoint(answer[:seats]) for kind in kinds):
                 raise IllegalAnswer("The deal must put in play the cards the rules always "
                                     "include.", "deal-required")
             return list(answer)
