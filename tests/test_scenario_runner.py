@@ -1190,6 +1190,34 @@ def test_a_refused_set_up_answer_is_tried_when_the_set_up_asks_it(
         assert "accepted the storyteller's illegal bluffs" in said, said
 
 
+def test_a_refused_answer_to_a_standing_decision_is_tried_while_it_is_open(
+    tmp_path: Path,
+) -> None:
+    """A Traveller's exile call stays open all day and closes with their exile: the step's
+    `illegal` answer for it is tried while it is open, not passed over once it has closed
+    (here an answer the engine accepts, so the scenario must fail)."""
+    path = tmp_path / "exile.yaml"
+    path.write_text(textwrap.dedent("""\
+        title: a standing decision's refused answer
+        edition: clocktower
+        players: [{Ana: chef}, {Ben: fang-gu}, {Cal: godfather}, {Dee: monk}, {Eve: empath},
+                  {Fay: scapegoat}]
+        setup:
+          traveller-alignment: {Fay: evil}
+        script:
+          - phase: night 1
+          - phase: day 1
+            illegal:
+              Fay: {exile: Dee}
+            exiles:
+              - {by: Ana, traveller: Fay, votes: [Ana, Ben, Cal, Dee]}
+        """), encoding="utf-8")
+    assert run(path)[0] == "PASS"  # Dee is no Traveller: refused
+    path.write_text(path.read_text().replace("Fay: {exile: Dee}", "Fay: {exile: Fay}"))
+    status, said = run(path)
+    assert status == "FAIL" and "accepted Fay's illegal exile: Fay" in said, said
+
+
 def test_a_second_step_for_a_phase_goes_on_from_where_the_first_stopped(
     tmp_path: Path,
 ) -> None:

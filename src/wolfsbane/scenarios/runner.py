@@ -398,6 +398,12 @@ class _Step:
             tried.add((who, name, None))
 
     def try_when_asked(self, decision: Decision) -> None:
+        """The step's refused answers for `decision`, and for every other open decision they
+        are for: tried as soon as it is asked, before any answer of the step (a standing
+        decision, such as a Traveller's exile call, may close before its turn comes)."""
+        for who, name in self.illegal:
+            for each in self._open_for(who, name):
+                self._attempt(self.illegal, self.tried, each)
         self._attempt(self.illegal, self.tried, decision)
 
     def try_unasked(self) -> None:
