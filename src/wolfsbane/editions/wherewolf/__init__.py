@@ -83,6 +83,8 @@ class Wherewolf(Edition):
         "hidden-role": "each peasant's hidden nature at set-up: hero, wolf-descendant, peasant",
         "amulet-holder": "the first holder of the amulet (option amulet)",
         "sword-holder": "the first holder of the sword (option sword)",
+        "tie-break": "which of two equally strong werewolves (two pack wolves) attacks, or "
+                     "dies of a hero, a sword or a curse",
         "end-game": "after each night and day in a row without a death (more than two "
                     "alive): end the game by the deadlock rule, or play on",
     }

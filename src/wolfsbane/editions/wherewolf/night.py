@@ -23,7 +23,7 @@ from .rules import (
     names,
     pack,
     side,
-    strongest_wolf,
+    strongest_wolves,
     variant,
 )
 from .state import seat_of, state_of
@@ -304,8 +304,23 @@ def _sleeping_mystic_shields(game: Game, target: Player) -> bool:
     return False
 
 
+def strongest_wolf_chosen(game: Game, why: str) -> Generator[Any, Any, Player | None]:
+    """The strongest werewolf in play, who chooses the victim (`why`: "attack") or dies of
+    a hero, a sword or a curse. The rulebook ranks the cards, not two of the same card: equals
+    (two pack wolves) are a tie for the storyteller's `tie-break` among them."""
+    equals = strongest_wolves(game)
+    if len(equals) < 2:
+        return equals[0] if equals else None
+    tied = [p.name for p in equals]
+    what = "points at tonight's victim" if why == "attack" else f"dies ({why})"
+    chosen = yield game.ask_storyteller(
+        "tie-break", tied, about=why, suggest=lambda rng: tied[0],
+        prompt=f"The strongest werewolves are equals ({', '.join(tied)}): which one {what}?")
+    return game.by_name[chosen]
+
+
 def werewolves_attack(game: Game, night: Night) -> Flow:
-    leader = strongest_wolf(game)
+    leader = yield from strongest_wolf_chosen(game, "attack")
     if leader is None:
         return
     awake = pack(game)
@@ -333,10 +348,10 @@ def werewolves_attack(game: Game, night: Night) -> Flow:
     sick, state_of(game).sick_night = state_of(game).sick_night, False
     for target in targets:
         game.emit("VictimChosen", {"player": target}, audience)
-        _attack(game, night, game.by_name[target], awake, sick)
+        yield from _attack(game, night, game.by_name[target], awake, sick)
 
 
-def _attack(game: Game, night: Night, target: Player, awake: list[Player], sick: bool) -> None:
+def _attack(game: Game, night: Night, target: Player, awake: list[Player], sick: bool) -> Flow:
     pack_names = frozenset(names(awake)) | {p.name for p in game.alive() if p.role in c.STRENGTH}
     # remembered of the seat, not the card: a madman who took on his mystic's role (Transfer
     # of Powers) is still the madman the werewolves attacked
@@ -358,7 +373,7 @@ def _attack(game: Game, night: Night, target: Player, awake: list[Player], sick:
         game.emit("InfoGiven", {"player": target.name, "role": "traitor"}, pack_names)
         return
     if target.name in night.cursed:
-        strongest = strongest_wolf(game)
+        strongest = yield from strongest_wolf_chosen(game, "curse")
         if strongest is not None:
             night.add(strongest, "curse", character="witch")
     if target.role == "peasant":
@@ -371,14 +386,14 @@ def _attack(game: Game, night: Night, target: Player, awake: list[Player], sick:
             return
         night.add(target, "attack", character="werewolf")
         if hidden == "hero":
-            strongest = strongest_wolf(game)
+            strongest = yield from strongest_wolf_chosen(game, "hero")
             if strongest is not None:
                 night.add(strongest, "hero", target)
     else:
         night.add(target, "attack", character="werewolf")
     if "sword" in target.markers:
         target.unmark("sword")
-        strongest = strongest_wolf(game)
+        strongest = yield from strongest_wolf_chosen(game, "sword")
         if strongest is not None:
             night.add(strongest, "sword", target)
 

@@ -72,12 +72,21 @@ def double_faction(game: Game, player: Player) -> bool:
     )
 
 
-def strongest_wolf(game: Game) -> Player | None:
+def strongest_wolves(game: Game) -> list[Player]:
+    """The living werewolves of the highest strength in play: one, or several equals (two
+    pack wolves once the pack leader and the outcast are gone), in seat order."""
     for role_id in c.STRENGTH:
-        for player in game.players:
-            if player.alive and player.role == role_id:
-                return player
-    return None
+        equals = [p for p in game.players if p.alive and p.role == role_id]
+        if equals:
+            return equals
+    return []
+
+
+def strongest_wolf(game: Game) -> Player | None:
+    """The first of the strongest werewolves (the night asks the storyteller among equals:
+    night.strongest_wolf_chosen)."""
+    equals = strongest_wolves(game)
+    return equals[0] if equals else None
 
 
 def pack(game: Game) -> list[Player]:
