@@ -141,11 +141,11 @@ def lil_monsta(game: Game, night: Night) -> Flow:
     if picks and len(set(picks)) == 1:
         chosen = picks[0]
     else:
-        offered = sorted(set(picks), key=lambda n: game.by_name[n].index) or living
+        # "If they can't decide, choose a player": any living player, not only those named
         suggestion = _babysitter_suggestion(picks) if picks else (
             state.babysitter if state.babysitter in living else living[0])
         chosen = yield game.ask_storyteller(
-            "babysitter", offered, suggest=lambda rng: suggestion,
+            "babysitter", living, suggest=lambda rng: suggestion,
             reason=("The Minions did not agree: suggest the most named, "
                     f"{suggestion}." if picks else
                     f"No Minion is awake to choose: suggest {suggestion}."),

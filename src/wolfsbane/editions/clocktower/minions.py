@@ -56,13 +56,15 @@ def in_play(game: Game) -> set[str]:
 # -- Widow ---------------------------------------------------------------------------------
 
 def widow_know(game: Game) -> Flow:
-    """Set-up: the good player who will learn that a Widow is in play (the KNOW token)."""
+    """Set-up: the good player who will learn that a Widow is in play (the KNOW token): any
+    good player, a good Traveller too, though a seated one is suggested."""
     widows = holders(game, "widow")
-    good = [p.name for p in game.players if p.team == GOOD and not is_traveller(p)]
+    good = [p.name for p in game.players if p.team == GOOD]
     if not widows or not good:
         return
+    settled = [name for name in good if not is_traveller(game.by_name[name])] or good
     chosen = yield game.ask_storyteller(
-        "widow-know", good,
+        "widow-know", good, suggest=_pick_from(settled),
         reason="One good player learns that a Widow is in play (not who she is): suggest one "
                "at random.",
         prompt="Which good player learns that a Widow is in play?")

@@ -301,8 +301,8 @@ def _marionette(game: Game) -> Flow:
     """The Marionette: a good player beside the Demon who believes their good character."""
     state = state_of(game)
     demon_players = demons(game)
-    if not demon_players:
-        return
+    if not demon_players or any(p.role == "marionette" for p in game.players):
+        return  # no Demon yet (the Djinn's rule), or the one Marionette was dealt already
     beside = [n for d in demon_players for n in neighbours(game, d, alive=False)
               if not is_traveller(n) and character_type(n.role) in (TOWNSFOLK, OUTSIDER)]
     names = list(dict.fromkeys(p.name for p in beside))

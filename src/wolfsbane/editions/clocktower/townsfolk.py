@@ -241,13 +241,15 @@ def fortune_teller(game: Game, night: Night, player: Player) -> Flow:
 
 
 def red_herring(game: Game) -> Flow:
-    """Set-up: the good player who registers as a Demon to the Fortune Teller."""
-    good = [p.name for p in game.players if p.team == "good" and not is_traveller(p)]
+    """Set-up: the good player who registers as a Demon to the Fortune Teller ("any good
+    player": a good Traveller too, though a seated one is suggested)."""
+    good = [p.name for p in game.players if p.team == "good"]
     if not good:
         return
+    settled = [name for name in good if not is_traveller(game.by_name[name])] or good
     teller = next(p for p in game.players if "fortune-teller" in abilities_of(p))
     chosen = yield game.ask_storyteller(
-        "red-herring", good,
+        "red-herring", good, suggest=lambda rng: rng.choice(settled),
         reason=f"Any good player may be the Fortune Teller's red herring ({teller.name} is "
                "the Fortune Teller): suggest one at random.",
         prompt="Choose the good player who registers as a Demon to the Fortune Teller.")
