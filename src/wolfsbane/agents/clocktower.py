@@ -758,7 +758,8 @@ class ClocktowerBot(Agent):
         return min(choices, key=lambda n: (evil.get(n, 0.5), self.index.get(n, 0)))
 
     def _protect(self, decision: Decision, view: SeatView) -> Any:
-        choices = list(decision.choices)
+        # the Monk may name a dead player; the Demon kills only the living
+        choices = self._alive_choices(decision, view) or list(decision.choices)
         if self.evil:
             return self._trusted([c for c in choices if c in self.team] or choices)
         evil, _ = self._chances(True)

@@ -260,7 +260,9 @@ def red_herring(game: Game) -> Flow:
 # -- Monk ----------------------------------------------------------------------------------
 
 def monk(game: Game, night: Night, player: Player) -> Flow:
-    target_name = yield game.ask(player, "protect", _others(game, player, alive=True),
+    # "choose a player (not yourself)": any player, dead ones too (the Snake Charmer's text is
+    # the one that says "alive")
+    target_name = yield game.ask(player, "protect", _others(game, player),
                                  prompt="Choose a player other than yourself: the Demon "
                                         "cannot harm them tonight.")
     if healthy(game, player):
