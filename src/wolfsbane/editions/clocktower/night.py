@@ -174,7 +174,7 @@ def demon_info(game: Game, night: Night) -> None:
 def dawn(game: Game, night: Night) -> Flow:
     """The night's deaths are announced; a Klutz who died learns it; the Mathematician's
     count starts again; the storyteller may end a game whose result is certain."""
-    from .outsiders import klutz_chooses
+    from .outsiders import klutzes_choose
     from .townsfolk import banshee_news
     from .wins import offer_end
 
@@ -186,9 +186,7 @@ def dawn(game: Game, night: Night) -> Flow:
         game.announce({"about": "death", "player": name})
     banshee_news(game)
     check_end(game)  # a win that holds already asks nothing more, not even a dead Klutz
-    for name in list(state.klutz_pending):
-        state.klutz_pending.remove(name)
-        yield from klutz_chooses(game, game.by_name[name])
+    yield from klutzes_choose(game)
     state.died_today.clear()
     sync_markers(game)
     check_end(game)
