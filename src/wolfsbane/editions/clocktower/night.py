@@ -86,9 +86,14 @@ def _then_check_the_win(game: Game, night: Night, steps: Flow) -> Flow:
     if game.edition.check_win(game) is not None:
         night.won = True
         return
-    for rules in RULES.values():
-        if rules.after_night_step is not None:
-            yield from rules.after_night_step(game, night)
+    for after in AFTER_NIGHT_STEP:
+        yield from after(game, night)
+
+
+# the characters' hooks after each night step, gathered once (every step of every night reads
+# them)
+AFTER_NIGHT_STEP = tuple(rules.after_night_step for rules in RULES.values()
+                         if rules.after_night_step is not None)
 
 
 def start_knowing(game: Game, night: Night, player: Player) -> Flow:
